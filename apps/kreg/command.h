@@ -1,0 +1,42 @@
+// The shape every subcommand shares: an OptionSet bound to its CLI11 sub-app, and run()
+// called after parsing. Adding a subcommand = one file with make_x_command + one line in cli.cpp.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <iosfwd>
+#include <memory>
+#include <string>
+
+#include "option_set.h"
+
+namespace kreg::cli {
+
+/// Where a command writes: `out` for results, `err` for messages.
+struct Streams {
+  std::ostream& out;
+  std::ostream& err;
+  bool err_is_terminal = false;
+};
+
+class Command {
+ public:
+  explicit Command(CLI::App& sub) : app(&sub), options(sub) {}
+  virtual ~Command() = default;
+  /// Runs with options parsed and the config merged. Throws kreg errors on failure.
+  virtual void run(Streams& io) = 0;
+
+  CLI::App* app;
+  OptionSet options;
+};
+
+std::unique_ptr<Command> make_fit_command(CLI::App& parent);
+std::unique_ptr<Command> make_predict_command(CLI::App& parent);
+
+/// "--name" is required: throws ConfigError when `value` is empty.
+void require(const OptionSet& options, const std::string& key, const std::string& value);
+/// Sets the worker thread count of OpenMP loops and of OpenBLAS (0 = all cores).
+void set_thread_count(int threads);
+/// Prints a warning line "kreg: warning: ..." on err.
+void warn(Streams& io, const std::string& message);
+
+}  // namespace kreg::cli

@@ -1,0 +1,27 @@
+// The options that describe a fit (method, kernel, regularisation, standardisation),
+// shared by `fit` and, later, by `path`, `loo` and `cv`.
+#pragma once
+
+#include <string>
+
+#include "kreg/solvers/fit_settings.h"
+#include "option_set.h"
+
+namespace kreg::cli {
+
+struct FitSettingsOptions {
+  std::string method = "krr";
+  std::string kernel = "gaussian";
+  double bandwidth = 1.0;
+  int degree = 2;
+  double offset = 1.0;
+  double lambda = 1.0;
+  std::string lambda_scaling = "none";
+  std::string standardize = "both";
+
+  void register_on(OptionSet& options);
+  /// Converts and validates; ConfigErrors name the option where it was given.
+  FitSettings to_settings(const OptionSet& options) const;
+};
+
+}  // namespace kreg::cli

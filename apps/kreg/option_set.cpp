@@ -1,0 +1,135 @@
+// Command line + JSON config merging for one subcommand.
+#include "option_set.h"
+
+#include <algorithm>
+#include <fstream>
+
+namespace kreg::cli {
+
+using nlohmann::json;
+
+std::string key_of_flag(const std::string& flag) {
+  std::string key = flag.substr(flag.find_first_not_of('-'));
+  for (char& c : key)
+    if (c == '-') c = '_';
+  return key;
+}
+
+namespace {
+// Edit distance, for "did you mean" hints on misspelt config keys.
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j)
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1])});
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+}  // namespace
+
+namespace detail {
+void type_error(const std::string& where, const std::string& expected, const json& got) {
+  throw ConfigError(where + ": expected " + expected + ", got " + std::string(got.type_name()) + " " + got.dump());
+}
+}  // namespace detail
+
+OptionSet::OptionSet(CLI::App& app) : app_(app) {
+  app_.add_option("--config", config_path_, "JSON file with options under their snake_case names")
+      ->option_text("FILE");
+  app_.add_flag("--print-config", print_config_, "print the merged configuration as JSON and exit");
+  add("--threads", threads_, "worker threads (0 = all cores)");
+  add_flag("--quiet", quiet_, "no progress or summary lines on the terminal");
+}
+
+CLI::Option* OptionSet::bind(const std::string& flag, CLI::Option* opt,
+                             std::function<void(const json&, const std::string&)> from_json,
+                             std::function<json()> to_json) {
+  entries_.push_back(Entry{key_of_flag(flag), flag, opt, std::move(from_json), std::move(to_json)});
+  return opt;
+}
+
+CLI::Option* OptionSet::add_flag(const std::string& flag, bool& field, const std::string& help) {
+  CLI::Option* opt = app_.add_flag(flag, field, help);
+  return bind(
+      flag, opt,
+      [&field](const json& j, const std::string& where) {
+        if (!j.is_boolean()) detail::type_error(where, "true or false", j);
+        field = j.get<bool>();
+      },
+      [&field]() { return json(field); });
+}
+
+void OptionSet::apply_config() {
+  if (config_path_.empty()) return;
+  std::ifstream in(config_path_);
+  if (!in) throw ConfigError(config_path_ + ": cannot open config file");
+  json cfg;
+  try {
+    cfg = json::parse(in);
+  } catch (const json::parse_error& e) {
+    std::string what = e.what();
+    const auto pos = what.find("] ");
+    throw ConfigError(config_path_ + ": invalid JSON: " + (pos == std::string::npos ? what : what.substr(pos + 2)));
+  }
+  if (!cfg.is_object()) throw ConfigError(config_path_ + ": a config must be a JSON object of option names");
+  for (auto it = cfg.begin(); it != cfg.end(); ++it) {
+    const Entry* entry = nullptr;
+    for (const auto& e : entries_)
+      if (e.key == it.key()) entry = &e;
+    const std::string where = config_path_ + ": key '" + it.key() + "'";
+    if (entry == nullptr) {
+      std::string hint;
+      std::size_t best = 3;  // suggest only keys within two edits
+      for (const auto& e : entries_) {
+        const std::size_t d = edit_distance(e.key, it.key());
+        if (d < best) {
+          best = d;
+          hint = " (did you mean '" + e.key + "'?)";
+        }
+      }
+      throw ConfigError(where + ": unknown option for 'kreg " + app_.get_name() + "'" + hint);
+    }
+    if (entry->option->count() > 0) continue;  // the command line wins
+    entry->from_json(it.value(), where);
+    from_config_.push_back(it.key());
+  }
+}
+
+json OptionSet::merged() const {
+  json j = json::object();
+  for (const auto& e : entries_) j[e.key] = e.to_json();
+  return j;
+}
+
+bool OptionSet::given(const std::string& key) const {
+  for (const auto& e : entries_)
+    if (e.key == key && e.option->count() > 0) return true;
+  for (const auto& k : from_config_)
+    if (k == key) return true;
+  return false;
+}
+
+std::string OptionSet::where(const std::string& key) const {
+  for (const auto& e : entries_)
+    if (e.key == key && e.option->count() > 0) return e.flag;
+  for (const auto& k : from_config_)
+    if (k == key) return config_path_ + ": key '" + key + "'";
+  for (const auto& e : entries_)
+    if (e.key == key) return e.flag;
+  return key;
+}
+
+void OptionSet::rethrow_located(const ConfigError& e) const {
+  const std::string msg = e.what();
+  const auto colon = msg.find(':');
+  if (colon != std::string::npos && colon > 0 && msg.find(' ') > colon) {
+    const std::string key = msg.substr(0, colon);
+    throw ConfigError(where(key) + msg.substr(colon));
+  }
+  throw e;
+}
+
+}  // namespace kreg::cli

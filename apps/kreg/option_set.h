@@ -1,0 +1,119 @@
+// OptionSet: binds each option of a subcommand both to the command line (CLI11) and to a
+// JSON config key of the same name in snake_case. Precedence: command line > config >
+// default. Unknown config keys and ill-typed values are ConfigErrors naming file and key.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "kreg/core/errors.h"
+
+namespace kreg::cli {
+
+class OptionSet {
+ public:
+  /// Adds --config, --print-config, --threads and --quiet to `app`.
+  explicit OptionSet(CLI::App& app);
+
+  /// Binds `--flag-name` and config key `flag_name` to `field` (double, int, long,
+  /// std::string, std::vector<std::string> given as "a,b,c" or a JSON list).
+  template <class T>
+  CLI::Option* add(const std::string& flag, T& field, const std::string& help);
+  /// A boolean switch (`--flag` on the command line, true/false in a config).
+  CLI::Option* add_flag(const std::string& flag, bool& field, const std::string& help);
+
+  /// After CLI parsing: reads --config (if any) and fills every option not given on the
+  /// command line. Throws ConfigError for unreadable JSON, unknown keys, wrong types.
+  void apply_config();
+
+  /// The merged settings as JSON (what --print-config prints).
+  nlohmann::json merged() const;
+  bool print_config_requested() const { return print_config_; }
+  int threads() const { return threads_; }
+  bool quiet() const { return quiet_; }
+
+  /// Where `key` came from, for messages: "--bandwidth", "cfg.json: key 'bandwidth'", or
+  /// "bandwidth" when it has its default.
+  std::string where(const std::string& key) const;
+  /// Re-throws a ConfigError whose message starts with "key: ..." with the key located.
+  [[noreturn]] void rethrow_located(const ConfigError& e) const;
+  /// True when the option was set on the command line or in the config.
+  bool given(const std::string& key) const;
+
+ private:
+  struct Entry {
+    std::string key;
+    std::string flag;
+    CLI::Option* option = nullptr;
+    std::function<void(const nlohmann::json&, const std::string& where)> from_json;
+    std::function<nlohmann::json()> to_json;
+  };
+  CLI::Option* bind(const std::string& flag, CLI::Option* opt,
+                    std::function<void(const nlohmann::json&, const std::string&)> from_json,
+                    std::function<nlohmann::json()> to_json);
+
+  CLI::App& app_;
+  std::vector<Entry> entries_;
+  std::vector<std::string> from_config_;
+  std::string config_path_;
+  bool print_config_ = false;
+  int threads_ = 0;
+  bool quiet_ = false;
+};
+
+/// "--lambda-scaling" -> "lambda_scaling"
+std::string key_of_flag(const std::string& flag);
+
+namespace detail {
+[[noreturn]] void type_error(const std::string& where, const std::string& expected, const nlohmann::json& got);
+
+template <class T>
+void read_json(const nlohmann::json& j, const std::string& where, T& out) {
+  if constexpr (std::is_same_v<T, double>) {
+    if (!j.is_number()) type_error(where, "a number", j);
+    out = j.get<double>();
+  } else if constexpr (std::is_integral_v<T>) {
+    if (!j.is_number_integer()) type_error(where, "an integer", j);
+    out = j.get<T>();
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    if (!j.is_string()) type_error(where, "a string", j);
+    out = j.get<std::string>();
+  } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
+    out.clear();
+    if (j.is_string()) {
+      std::string s = j.get<std::string>(), item;
+      for (char c : s + ",") {
+        if (c == ',') {
+          if (!item.empty()) out.push_back(item);
+          item.clear();
+        } else {
+          item += c;
+        }
+      }
+    } else if (j.is_array()) {
+      for (const auto& e : j) {
+        if (!e.is_string()) type_error(where, "a list of strings", j);
+        out.push_back(e.get<std::string>());
+      }
+    } else {
+      type_error(where, "a list of strings", j);
+    }
+  } else {
+    static_assert(sizeof(T) == 0, "unsupported option type");
+  }
+}
+}  // namespace detail
+
+template <class T>
+CLI::Option* OptionSet::add(const std::string& flag, T& field, const std::string& help) {
+  CLI::Option* opt = app_.add_option(flag, field, help)->capture_default_str();
+  if constexpr (std::is_same_v<T, std::vector<std::string>>) opt->delimiter(',');
+  return bind(
+      flag, opt, [&field](const nlohmann::json& j, const std::string& where) { detail::read_json(j, where, field); },
+      [&field]() { return nlohmann::json(field); });
+}
+
+}  // namespace kreg::cli

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The main job in one command: set up, then fit kernel ridge regression on bundled data and
+# predict held-out rows, printing the test metrics.
+#   1. seed 000's sine example (Gaussian kernel, bandwidth 0.5, lambda 0.01, no standardisation)
+#   2. California housing, 300 training rows -> 100 test rows (Gaussian kernel, standardised)
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+bash "$root/scripts/setup.sh"
+kreg="$root/build/kreg"
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+
+echo "== sine (seed 000): gaussian, bandwidth 0.5, lambda 0.01, --standardize none"
+"$kreg" fit --data "$root/data/sine_train.csv" --target y --method krr --kernel gaussian \
+  --bandwidth 0.5 --lambda 0.01 --standardize none --model "$out/sine.json"
+"$kreg" predict --model "$out/sine.json" --data "$root/data/sine_test.csv" --output "$out/sine_pred.csv"
+
+echo "== California housing: gaussian, bandwidth 2, lambda 0.1 (config file), standardised"
+"$kreg" fit --config "$root/configs/california_krr.json" --data "$root/tests/fixtures/california_train.csv" \
+  --model "$out/california.json"
+"$kreg" predict --model "$out/california.json" --data "$root/tests/fixtures/california_test.csv" \
+  --output "$out/california_pred.csv"

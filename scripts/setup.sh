@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the Debian packages kreg needs (only those missing) and builds it in Release
+# into build/. Safe to run repeatedly; used by run_example.sh, test.sh and .ci/run.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+packages=(g++ cmake make libarmadillo-dev libopenblas-dev liblapack-dev libcli11-dev libfccp-dev
+          nlohmann-json3-dev libgtest-dev python3-numpy python3-scipy python3-sklearn python3-matplotlib time)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "kreg setup: installing Debian packages: ${missing[*]}" >&2
+  if [ "$(id -u)" -ne 0 ]; then sudo=sudo; else sudo=; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+jobs="$(nproc 2>/dev/null || echo 2)"
+cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$root/build" -j "$jobs" 2>&1 | grep -E "error|warning:|Error" || true
+test -x "$root/build/kreg" || { echo "kreg setup: build failed" >&2; exit 1; }

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The whole test suite in one command: set up (packages + Release build), then ctest.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+bash "$root/scripts/setup.sh"
+cd "$root/build"
+ctest --output-on-failure -j "$(nproc 2>/dev/null || echo 2)" "$@"

@@ -1,0 +1,71 @@
+// Kernel names, validation of their parameters, and the reverse mapping for model files.
+#include "kreg/kernels/kernel.h"
+
+#include <sstream>
+
+#include "kreg/core/errors.h"
+
+namespace kreg {
+
+const std::vector<std::string>& kernel_names() {
+  static const std::vector<std::string> names = {"gaussian", "laplace", "matern32", "matern52",
+                                                 "cauchy",   "linear",  "polynomial"};
+  return names;
+}
+
+namespace {
+std::string num(double v) {
+  std::ostringstream os;
+  os.precision(17);
+  os << v;
+  return os.str();
+}
+}  // namespace
+
+Kernel make_kernel(const KernelSettings& s) {
+  const bool radial = s.name != "linear" && s.name != "polynomial";
+  if (radial && !(s.bandwidth > 0.0 && std::isfinite(s.bandwidth)))
+    throw ConfigError("bandwidth: must be a finite number > 0, got " + num(s.bandwidth));
+  if (s.name == "gaussian") return GaussianKernel{s.bandwidth};
+  if (s.name == "laplace") return LaplaceKernel{s.bandwidth};
+  if (s.name == "matern32") return Matern32Kernel{s.bandwidth};
+  if (s.name == "matern52") return Matern52Kernel{s.bandwidth};
+  if (s.name == "cauchy") return CauchyKernel{s.bandwidth};
+  if (s.name == "linear") return LinearKernel{};
+  if (s.name == "polynomial") {
+    if (s.degree < 1 || s.degree > 20) throw ConfigError("degree: must be an integer in 1..20, got " + std::to_string(s.degree));
+    if (!(s.offset >= 0.0 && std::isfinite(s.offset)))
+      throw ConfigError("offset: must be a finite number >= 0 (a negative offset is not psd), got " + num(s.offset));
+    return PolynomialKernel{s.degree, s.offset};
+  }
+  std::string valid;
+  for (const auto& n : kernel_names()) valid += (valid.empty() ? "" : ", ") + n;
+  throw ConfigError("kernel: unknown kernel '" + s.name + "' (valid: " + valid + ")");
+}
+
+std::string kernel_name(const Kernel& kernel) {
+  return kernel_names()[kernel.index()];
+}
+
+bool is_radial(const Kernel& kernel) {
+  return !std::holds_alternative<LinearKernel>(kernel) && !std::holds_alternative<PolynomialKernel>(kernel);
+}
+
+KernelSettings kernel_settings(const Kernel& kernel) {
+  KernelSettings s;
+  s.name = kernel_name(kernel);
+  std::visit(
+      [&s](const auto& k) {
+        using K = std::decay_t<decltype(k)>;
+        if constexpr (std::is_same_v<K, PolynomialKernel>) {
+          s.degree = k.degree;
+          s.offset = k.offset;
+        } else if constexpr (!std::is_same_v<K, LinearKernel>) {
+          s.bandwidth = k.bandwidth;
+        }
+      },
+      kernel);
+  return s;
+}
+
+}  // namespace kreg

@@ -1,0 +1,41 @@
+// Model: a fitted kernel expansion f(x) = target_mean + target_scale * sum_i alpha_i k(z(x), z_i),
+// z = standardised features. Plain, immutable data; fit() creates it, predict() reads it.
+#pragma once
+
+#include <armadillo>
+#include <string>
+#include <vector>
+
+#include "kreg/data/standardization.h"
+#include "kreg/kernels/kernel.h"
+#include "kreg/solvers/fit_settings.h"
+
+namespace kreg {
+
+/// What training measured (original scale of the response).
+struct TrainingSummary {
+  std::size_t n_train = 0;
+  std::size_t n_features = 0;
+  double train_mse = 0.0;
+  double train_r2 = 0.0;
+  double rcond = 0.0;  ///< reciprocal condition estimate of the factorised system (0 if none)
+};
+
+struct Model {
+  FitSettings settings;                    ///< everything the model was trained with
+  Kernel kernel;                           ///< make_kernel(settings.kernel)
+  Standardization standardization;         ///< training statistics
+  std::vector<std::string> feature_names;  ///< p names, order of the points' columns
+  std::string target_name;
+  arma::mat points;       ///< m x p standardised training points of the expansion (m <= n)
+  arma::uvec point_rows;  ///< their 0-based rows in the training data
+  arma::vec alpha;        ///< m dual coefficients
+  TrainingSummary summary;
+  std::vector<std::string> warnings;  ///< numerical caveats found while fitting
+};
+
+/// Predictions for raw (unstandardised) rows X (n* x p, columns in feature_names order).
+/// Works in row blocks so that memory stays O(block * m), never n* x m at once.
+arma::vec predict(const Model& model, const arma::mat& X);
+
+}  // namespace kreg

@@ -1,0 +1,225 @@
+// Model <-> JSON. The loader checks every key it reads and names the one at fault.
+#include "kreg/model/model_json.h"
+
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include "kreg/core/errors.h"
+
+namespace kreg {
+
+using nlohmann::json;
+using nlohmann::ordered_json;
+
+namespace {
+
+ordered_json number(double v) { return std::isfinite(v) ? ordered_json(v) : ordered_json(nullptr); }
+
+ordered_json vec_to_json(const arma::vec& v) {
+  ordered_json a = ordered_json::array();
+  for (double x : v) a.push_back(x);
+  return a;
+}
+
+ordered_json settings_to_json(const FitSettings& s) {
+  ordered_json p;
+  p["lambda"] = s.lambda;
+  p["lambda_scaling"] = to_string(s.lambda_scaling);
+  return p;
+}
+
+ordered_json kernel_to_json(const Kernel& kernel) {
+  const KernelSettings k = kernel_settings(kernel);
+  ordered_json j;
+  j["name"] = k.name;
+  if (is_radial(kernel)) j["bandwidth"] = k.bandwidth;
+  if (k.name == "polynomial") {
+    j["degree"] = k.degree;
+    j["offset"] = k.offset;
+  }
+  return j;
+}
+
+// Typed access that names the key path and the file in every error.
+class Reader {
+ public:
+  explicit Reader(std::string source) : source_(std::move(source)) {}
+
+  const json& at(const json& obj, const std::string& key, const std::string& path) const {
+    if (!obj.is_object() || !obj.contains(key)) fail(path + key, "missing");
+    return obj.at(key);
+  }
+  double num(const json& obj, const std::string& key, const std::string& path = "") const {
+    const json& v = at(obj, key, path);
+    if (v.is_null()) return std::numeric_limits<double>::quiet_NaN();
+    if (!v.is_number()) fail(path + key, "expected a number");
+    return v.get<double>();
+  }
+  long integer(const json& obj, const std::string& key, const std::string& path = "") const {
+    const json& v = at(obj, key, path);
+    if (!v.is_number_integer()) fail(path + key, "expected an integer");
+    return v.get<long>();
+  }
+  std::string str(const json& obj, const std::string& key, const std::string& path = "") const {
+    const json& v = at(obj, key, path);
+    if (!v.is_string()) fail(path + key, "expected a string");
+    return v.get<std::string>();
+  }
+  arma::vec vec(const json& obj, const std::string& key, const std::string& path = "") const {
+    const json& v = at(obj, key, path);
+    if (!v.is_array()) fail(path + key, "expected an array of numbers");
+    arma::vec out(v.size());
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      if (!v[i].is_number()) fail(path + key + "[" + std::to_string(i) + "]", "expected a number");
+      out(i) = v[i].get<double>();
+    }
+    return out;
+  }
+  std::vector<std::string> strings(const json& obj, const std::string& key) const {
+    const json& v = at(obj, key, "");
+    if (!v.is_array()) fail(key, "expected an array of strings");
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      if (!v[i].is_string()) fail(key + "[" + std::to_string(i) + "]", "expected a string");
+      out.push_back(v[i].get<std::string>());
+    }
+    return out;
+  }
+  [[noreturn]] void fail(const std::string& key, const std::string& what) const {
+    throw ModelFormatError(source_ + ": key '" + key + "': " + what);
+  }
+
+ private:
+  std::string source_;
+};
+
+}  // namespace
+
+ordered_json model_to_json(const Model& m) {
+  ordered_json j;
+  j["format"] = kModelFormatName;
+  j["format_version"] = kModelFormatVersion;
+  j["kreg_version"] = KREG_VERSION;
+  j["method"] = m.settings.method;
+  j["kernel"] = kernel_to_json(m.kernel);
+  j["parameters"] = settings_to_json(m.settings);
+  j["standardization"] = ordered_json{{"mode", to_string(m.standardization.mode)},
+                          {"feature_mean", vec_to_json(m.standardization.feature_mean)},
+                          {"feature_scale", vec_to_json(m.standardization.feature_scale)},
+                          {"target_mean", m.standardization.target_mean},
+                          {"target_scale", m.standardization.target_scale}};
+  j["features"] = m.feature_names;
+  j["target"] = m.target_name;
+  j["training_summary"] = ordered_json{{"n_train", m.summary.n_train},
+                           {"n_features", m.summary.n_features},
+                           {"n_expansion_points", m.points.n_rows},
+                           {"train_mse", number(m.summary.train_mse)},
+                           {"train_r2", number(m.summary.train_r2)},
+                           {"rcond", number(m.summary.rcond)},
+                           {"warnings", m.warnings}};
+  ordered_json rows = ordered_json::array();
+  for (arma::uword r : m.point_rows) rows.push_back(r);
+  j["point_rows"] = rows;
+  ordered_json points = ordered_json::array();
+  for (arma::uword i = 0; i < m.points.n_rows; ++i) {
+    ordered_json row = ordered_json::array();
+    for (arma::uword c = 0; c < m.points.n_cols; ++c) row.push_back(m.points(i, c));
+    points.push_back(std::move(row));
+  }
+  j["points"] = std::move(points);
+  j["alpha"] = vec_to_json(m.alpha);
+  return j;
+}
+
+Model model_from_json(const json& j, const std::string& source) {
+  const Reader r(source);
+  if (!j.is_object()) throw ModelFormatError(source + ": not a kreg model (the top level is not a JSON object)");
+  if (!j.contains("format") || !j["format"].is_string() || j["format"] != kModelFormatName)
+    throw ModelFormatError(source + ": key 'format': not a kreg model (expected \"" + kModelFormatName + "\")");
+  const long version = r.integer(j, "format_version");
+  if (version != kModelFormatVersion)
+    throw ModelFormatError(source + ": key 'format_version': unsupported model format version " +
+                           std::to_string(version) + " (this kreg reads version " +
+                           std::to_string(kModelFormatVersion) + ")");
+  Model m;
+  m.settings.method = r.str(j, "method");
+  const json& k = r.at(j, "kernel", "");
+  m.settings.kernel.name = r.str(k, "name", "kernel.");
+  if (m.settings.kernel.name != "linear" && m.settings.kernel.name != "polynomial")
+    m.settings.kernel.bandwidth = r.num(k, "bandwidth", "kernel.");
+  if (m.settings.kernel.name == "polynomial") {
+    m.settings.kernel.degree = static_cast<int>(r.integer(k, "degree", "kernel."));
+    m.settings.kernel.offset = r.num(k, "offset", "kernel.");
+  }
+  const json& p = r.at(j, "parameters", "");
+  m.settings.lambda = r.num(p, "lambda", "parameters.");
+  if (!parse_lambda_scaling(r.str(p, "lambda_scaling", "parameters."), m.settings.lambda_scaling))
+    r.fail("parameters.lambda_scaling", "expected \"none\" or \"n\"");
+  const json& s = r.at(j, "standardization", "");
+  if (!parse_standardize_mode(r.str(s, "mode", "standardization."), m.settings.standardize))
+    r.fail("standardization.mode", "expected \"both\", \"features\" or \"none\"");
+  try {
+    validate(m.settings);
+    m.kernel = make_kernel(m.settings.kernel);
+  } catch (const ConfigError& e) {
+    throw ModelFormatError(source + ": invalid model settings: " + e.what());
+  }
+  m.standardization.mode = m.settings.standardize;
+  m.standardization.feature_mean = r.vec(s, "feature_mean", "standardization.");
+  m.standardization.feature_scale = r.vec(s, "feature_scale", "standardization.");
+  m.standardization.target_mean = r.num(s, "target_mean", "standardization.");
+  m.standardization.target_scale = r.num(s, "target_scale", "standardization.");
+  m.feature_names = r.strings(j, "features");
+  m.target_name = r.str(j, "target");
+  m.alpha = r.vec(j, "alpha");
+
+  const std::size_t p_count = m.feature_names.size();
+  if (m.standardization.feature_mean.n_elem != p_count || m.standardization.feature_scale.n_elem != p_count)
+    r.fail("standardization", "feature_mean/feature_scale must have one entry per feature");
+  const json& points = r.at(j, "points", "");
+  if (!points.is_array() || points.size() != m.alpha.n_elem)
+    r.fail("points", "expected one row per alpha (" + std::to_string(m.alpha.n_elem) + ")");
+  m.points.set_size(points.size(), p_count);
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const json& row = points[i];
+    const std::string key = "points[" + std::to_string(i) + "]";
+    if (!row.is_array() || row.size() != p_count) r.fail(key, "expected " + std::to_string(p_count) + " numbers");
+    for (std::size_t c = 0; c < p_count; ++c) {
+      if (!row[c].is_number()) r.fail(key, "expected numbers");
+      m.points(i, c) = row[c].get<double>();
+    }
+  }
+  const json& rows = r.at(j, "point_rows", "");
+  if (!rows.is_array() || rows.size() != m.alpha.n_elem) r.fail("point_rows", "expected one index per alpha");
+  m.point_rows.set_size(rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (!rows[i].is_number_unsigned()) r.fail("point_rows", "expected non-negative integers");
+    m.point_rows(i) = rows[i].get<arma::uword>();
+  }
+  const json& sum = r.at(j, "training_summary", "");
+  m.summary.n_train = static_cast<std::size_t>(r.integer(sum, "n_train", "training_summary."));
+  m.summary.n_features = p_count;
+  m.summary.train_mse = r.num(sum, "train_mse", "training_summary.");
+  m.summary.train_r2 = r.num(sum, "train_r2", "training_summary.");
+  m.summary.rcond = r.num(sum, "rcond", "training_summary.");
+  return m;
+}
+
+Model load_model(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw DataError(path + ": cannot open model file for reading");
+  json j;
+  try {
+    j = json::parse(in);
+  } catch (const json::parse_error& e) {
+    // e.what() reads "[json.exception.parse_error.101] parse error at line L, column C: ..."
+    std::string what = e.what();
+    const auto pos = what.find("] ");
+    throw ModelFormatError(path + ": invalid JSON: " + (pos == std::string::npos ? what : what.substr(pos + 2)));
+  }
+  return model_from_json(j, path);
+}
+
+}  // namespace kreg

@@ -1,0 +1,24 @@
+// Versioned JSON form of a Model (format "kreg-model", format_version 1). Numbers are
+// written in shortest round-trip form, so a saved model predicts bit for bit as the original.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "kreg/model/model.h"
+
+namespace kreg {
+
+inline constexpr const char* kModelFormatName = "kreg-model";
+inline constexpr int kModelFormatVersion = 1;
+
+nlohmann::ordered_json model_to_json(const Model& model);
+
+/// Rebuilds a Model. Throws ModelFormatError naming `source` and the offending key when the
+/// format name or version is unknown, a key is missing or ill-typed, or sizes disagree.
+Model model_from_json(const nlohmann::json& j, const std::string& source);
+
+/// Reads and parses `path` (ModelFormatError with line and column for malformed JSON).
+Model load_model(const std::string& path);
+
+}  // namespace kreg

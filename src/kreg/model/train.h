@@ -1,0 +1,15 @@
+// train(): Dataset + FitSettings -> Model. Standardises, builds the Gram matrix once and
+// hands it to the method's solver.
+#pragma once
+
+#include "kreg/data/dataset.h"
+#include "kreg/model/model.h"
+#include "kreg/solvers/fit_settings.h"
+
+namespace kreg {
+
+/// Fits `settings.method` on `data` (which must have a target). Throws ConfigError for
+/// invalid settings, DataError for unusable data, NumericalError for numerical failure.
+Model train(const Dataset& data, const FitSettings& settings);
+
+}  // namespace kreg

@@ -1,0 +1,26 @@
+// MSE, MAE and R^2 as scikit-learn defines them.
+#include "kreg/select/metrics.h"
+
+#include <limits>
+
+namespace kreg {
+
+double mse(const arma::vec& y, const arma::vec& f) { return arma::mean(arma::square(y - f)); }
+double mae(const arma::vec& y, const arma::vec& f) { return arma::mean(arma::abs(y - f)); }
+
+double r_squared(const arma::vec& y, const arma::vec& f) {
+  const double ss_tot = arma::accu(arma::square(y - arma::mean(y)));
+  if (!(ss_tot > 0.0)) return std::numeric_limits<double>::quiet_NaN();
+  return 1.0 - arma::accu(arma::square(y - f)) / ss_tot;
+}
+
+Metrics evaluate(const arma::vec& y, const arma::vec& f) {
+  Metrics m;
+  m.mse = mse(y, f);
+  m.rmse = std::sqrt(m.mse);
+  m.mae = mae(y, f);
+  m.r2 = r_squared(y, f);
+  return m;
+}
+
+}  // namespace kreg

@@ -1,0 +1,18 @@
+// KRR by one Cholesky factorisation; no inverse is formed.
+#include "kreg/solvers/krr.h"
+
+#include "kreg/linalg/cholesky.h"
+
+namespace kreg {
+
+KrrSolution solve_krr(arma::mat K, const arma::vec& y, double lambda) {
+  K.diag() += lambda;
+  const CholeskyFactor chol = cholesky_in_place(std::move(K), "K + lambda I");
+  KrrSolution s;
+  s.alpha = chol.solve(y);
+  s.fitted = y - lambda * s.alpha;  // (K + lambda I) alpha = y  =>  K alpha = y - lambda alpha
+  s.rcond = chol.rcond;
+  return s;
+}
+
+}  // namespace kreg

@@ -1,0 +1,21 @@
+// Kernel ridge regression, closed form (seed 000; seed 002 eq. krr_s_alpha):
+//   alpha = (K + lambda I)^{-1} y,  fitted values K alpha = y - lambda alpha.
+#pragma once
+
+#include <armadillo>
+
+namespace kreg {
+
+struct KrrSolution {
+  arma::vec alpha;     ///< dual coefficients
+  arma::vec fitted;    ///< K alpha on the training points
+  double rcond = 0.0;  ///< reciprocal condition estimate of K + lambda I
+};
+
+/// Solves (K + lambda I) alpha = y by Cholesky, factorising K in place (pass std::move(K)
+/// to avoid a copy). Throws NumericalError when K + lambda I is not positive definite
+/// (e.g. lambda = 0 with a singular K). The fitted values use (K + lambda I) alpha = y,
+/// so K is not needed again.
+KrrSolution solve_krr(arma::mat K, const arma::vec& y, double lambda);
+
+}  // namespace kreg
