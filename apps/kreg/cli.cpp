@@ -24,6 +24,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   std::vector<std::unique_ptr<Command>> commands;
   commands.push_back(make_fit_command(app));
   commands.push_back(make_predict_command(app));
+  commands.push_back(make_path_command(app));
+  commands.push_back(make_loo_command(app));
 
   std::vector<std::string> argv_store = {"kreg"};
   argv_store.insert(argv_store.end(), args.begin(), args.end());

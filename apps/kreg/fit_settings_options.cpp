@@ -19,6 +19,8 @@ void FitSettingsOptions::register_on(OptionSet& o) {
   o.add("--offset", offset, "polynomial kernel offset c >= 0");
   o.add("--lambda", lambda, "ridge penalty lambda >= 0 (krr)");
   o.add("--lambda-scaling", lambda_scaling, "none: K + lambda I; n: K + n*lambda I");
+  o.add("--t", t, "stopping time t >= 0 (kgf; larger t = weaker regularisation)");
+  o.add("--momentum", momentum, "momentum gamma in [0, 1) (kgf: time t/(1-gamma))");
   o.add("--standardize", standardize, "both|features|none: standardise with training statistics");
 }
 
@@ -31,6 +33,8 @@ FitSettings FitSettingsOptions::to_settings(const OptionSet& o) const {
     s.kernel.degree = degree;
     s.kernel.offset = offset;
     s.lambda = lambda;
+    s.t = t;
+    s.momentum = momentum;
     if (!parse_lambda_scaling(lambda_scaling, s.lambda_scaling))
       throw ConfigError("lambda_scaling: expected none or n, got '" + lambda_scaling + "'");
     if (!parse_standardize_mode(standardize, s.standardize))

@@ -18,6 +18,8 @@ struct FitSettingsOptions {
   double lambda = 1.0;
   std::string lambda_scaling = "none";
   std::string standardize = "both";
+  double t = 1.0;
+  double momentum = 0.0;
 
   void register_on(OptionSet& options);
   /// Converts and validates; ConfigErrors name the option where it was given.

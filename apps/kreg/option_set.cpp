@@ -2,6 +2,7 @@
 #include "option_set.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 
 namespace kreg::cli {
@@ -58,6 +59,33 @@ CLI::Option* OptionSet::add_flag(const std::string& flag, bool& field, const std
       [&field](const json& j, const std::string& where) {
         if (!j.is_boolean()) detail::type_error(where, "true or false", j);
         field = j.get<bool>();
+      },
+      [&field]() { return json(field); });
+}
+
+CLI::Option* OptionSet::add_grid(const std::string& flag, std::string& field, const std::string& help) {
+  CLI::Option* opt = app_.add_option(flag, field, help)->option_text("GRID");
+  return bind(
+      flag, opt,
+      [&field](const json& j, const std::string& where) {
+        const auto number_text = [&](const json& v) {
+          if (!v.is_number()) detail::type_error(where, "a grid: a list of numbers, {\"logspace\": [a, b, n]} or text", j);
+          char buf[32];
+          std::snprintf(buf, sizeof buf, "%.17g", v.get<double>());
+          return std::string(buf);
+        };
+        if (j.is_string()) {
+          field = j.get<std::string>();
+        } else if (j.is_array()) {
+          field.clear();
+          for (const auto& v : j) field += (field.empty() ? "" : ",") + number_text(v);
+        } else if (j.is_object() && j.size() == 1 && (j.contains("logspace") || j.contains("linspace")) &&
+                   j.begin().value().is_array() && j.begin().value().size() == 3) {
+          field = j.begin().key();
+          for (const auto& v : j.begin().value()) field += ":" + number_text(v);
+        } else {
+          detail::type_error(where, "a grid: a list of numbers, {\"logspace\": [a, b, n]} or text", j);
+        }
       },
       [&field]() { return json(field); });
 }

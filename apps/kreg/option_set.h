@@ -22,6 +22,9 @@ class OptionSet {
   /// std::string, std::vector<std::string> given as "a,b,c" or a JSON list).
   template <class T>
   CLI::Option* add(const std::string& flag, T& field, const std::string& help);
+  /// A grid option: text on the command line ("logspace:a:b:n" or "a,b,c"); in a config
+  /// also a JSON list of numbers or {"logspace": [a, b, n]}. Stored as grid text.
+  CLI::Option* add_grid(const std::string& flag, std::string& field, const std::string& help);
   /// A boolean switch (`--flag` on the command line, true/false in a config).
   CLI::Option* add_flag(const std::string& flag, bool& field, const std::string& help);
 

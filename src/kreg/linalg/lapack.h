@@ -13,3 +13,10 @@ void dpocon_(const char* uplo, const int* n, const double* a, const int* lda, co
 void openblas_set_num_threads(int num_threads);
 int openblas_get_num_threads(void);
 }
+
+extern "C" {
+void dsyevr_(const char* jobz, const char* range, const char* uplo, const int* n, double* a, const int* lda,
+             const double* vl, const double* vu, const int* il, const int* iu, const double* abstol, int* m,
+             double* w, double* z, const int* ldz, int* isuppz, double* work, const int* lwork, int* iwork,
+             const int* liwork, int* info);
+}

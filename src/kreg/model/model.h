@@ -1,5 +1,6 @@
 // Model: a fitted kernel expansion f(x) = target_mean + target_scale * sum_i alpha_i k(z(x), z_i),
-// z = standardised features. Plain, immutable data; fit() creates it, predict() reads it.
+// z = standardised features, or for the linear kernel solved in the primal,
+// f(x) = target_mean + target_scale * z(x)^T beta. Plain, immutable data.
 #pragma once
 
 #include <armadillo>
@@ -29,7 +30,8 @@ struct Model {
   std::string target_name;
   arma::mat points;       ///< m x p standardised training points of the expansion (m <= n)
   arma::uvec point_rows;  ///< their 0-based rows in the training data
-  arma::vec alpha;        ///< m dual coefficients
+  arma::vec alpha;        ///< m dual coefficients (empty for a primal model)
+  arma::vec beta;         ///< primal weights f(z) = z^T beta (linear kernel, p < n); empty otherwise
   TrainingSummary summary;
   std::vector<std::string> warnings;  ///< numerical caveats found while fitting
 };

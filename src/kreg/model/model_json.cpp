@@ -27,6 +27,8 @@ ordered_json settings_to_json(const FitSettings& s) {
   ordered_json p;
   p["lambda"] = s.lambda;
   p["lambda_scaling"] = to_string(s.lambda_scaling);
+  p["t"] = s.t;
+  p["momentum"] = s.momentum;
   return p;
 }
 
@@ -130,6 +132,7 @@ ordered_json model_to_json(const Model& m) {
   }
   j["points"] = std::move(points);
   j["alpha"] = vec_to_json(m.alpha);
+  if (!m.beta.empty()) j["beta"] = vec_to_json(m.beta);
   return j;
 }
 
@@ -157,6 +160,8 @@ Model model_from_json(const json& j, const std::string& source) {
   m.settings.lambda = r.num(p, "lambda", "parameters.");
   if (!parse_lambda_scaling(r.str(p, "lambda_scaling", "parameters."), m.settings.lambda_scaling))
     r.fail("parameters.lambda_scaling", "expected \"none\" or \"n\"");
+  m.settings.t = r.num(p, "t", "parameters.");
+  m.settings.momentum = r.num(p, "momentum", "parameters.");
   const json& s = r.at(j, "standardization", "");
   if (!parse_standardize_mode(r.str(s, "mode", "standardization."), m.settings.standardize))
     r.fail("standardization.mode", "expected \"both\", \"features\" or \"none\"");
@@ -174,6 +179,13 @@ Model model_from_json(const json& j, const std::string& source) {
   m.feature_names = r.strings(j, "features");
   m.target_name = r.str(j, "target");
   m.alpha = r.vec(j, "alpha");
+  if (j.contains("beta")) {
+    m.beta = r.vec(j, "beta");
+    if (m.beta.n_elem != m.feature_names.size() || !m.alpha.empty())
+      r.fail("beta", "a primal model has one weight per feature and no alpha");
+  } else if (m.alpha.empty()) {
+    r.fail("alpha", "a model needs alpha (or beta)");
+  }
 
   const std::size_t p_count = m.feature_names.size();
   if (m.standardization.feature_mean.n_elem != p_count || m.standardization.feature_scale.n_elem != p_count)

@@ -9,10 +9,12 @@
 namespace kreg {
 
 arma::vec predict(const Model& model, const arma::mat& X) {
-  if (X.n_cols != model.points.n_cols)
+  const arma::uword p = model.feature_names.size();
+  if (X.n_cols != p)
     throw DataError("predict: data has " + std::to_string(X.n_cols) + " feature columns but the model has " +
-                    std::to_string(model.points.n_cols));
+                    std::to_string(p));
   const arma::mat Z = model.standardization.transform_features(X);
+  if (!model.beta.empty()) return model.standardization.inverse_target(Z * model.beta);
   arma::vec f(Z.n_rows);
   // Rows per block: keeps the cross-Gram block near 32 MiB whatever the model size.
   const arma::uword m = std::max<arma::uword>(model.points.n_rows, 1);

@@ -19,7 +19,7 @@ bool parse_lambda_scaling(const std::string& text, LambdaScaling& scaling) {
 }
 
 const std::vector<std::string>& method_names() {
-  static const std::vector<std::string> names = {"krr"};
+  static const std::vector<std::string> names = {"krr", "kgf"};
   return names;
 }
 
@@ -37,6 +37,9 @@ void validate(const FitSettings& s) {
     os << "lambda: must be a finite number >= 0, got " << s.lambda;
     throw ConfigError(os.str());
   }
+  if (!(s.t >= 0.0 && std::isfinite(s.t))) throw ConfigError("t: must be a finite number >= 0, got " + std::to_string(s.t));
+  if (!(s.momentum >= 0.0 && s.momentum < 1.0))
+    throw ConfigError("momentum: must be in [0, 1), got " + std::to_string(s.momentum));
 }
 
 }  // namespace kreg

@@ -24,6 +24,11 @@ struct FitSettings {
   StandardizeMode standardize = StandardizeMode::kBoth;  ///< both | features | none
   double lambda = 1.0;                     ///< ridge penalty, >= 0 (0 needs K positive definite)
   LambdaScaling lambda_scaling = LambdaScaling::kNone;   ///< none: K + lambda I; n: K + n lambda I
+  double t = 1.0;                          ///< stopping time of kgf, >= 0 (t plays the role of 1/lambda)
+  double momentum = 0.0;                   ///< kgf momentum gamma in [0, 1): time t/(1 - gamma)
+
+  /// kgf's effective time with momentum (seed 002, Lemma kgf_s, Remark 2): t / (1 - gamma).
+  double effective_t() const { return t / (1.0 - momentum); }
 
   /// lambda as it enters K + lambda_eff I for n training points.
   double effective_lambda(std::size_t n) const {

@@ -1,0 +1,96 @@
+// `kreg path`: the regularisation path of krr (over lambda) or kgf (over t) from one
+// eigendecomposition, with training and validation errors per grid point.
+#include <ostream>
+
+#include "command.h"
+#include "data_options.h"
+#include "fit_settings_options.h"
+#include "kreg/data/dataset.h"
+#include "kreg/io/atomic_file.h"
+#include "kreg/select/grid.h"
+#include "kreg/spectral/spectral_path.h"
+#include "table_writer.h"
+
+namespace kreg::cli {
+
+namespace {
+
+class PathCommand : public Command {
+ public:
+  explicit PathCommand(CLI::App& sub) : Command(sub) {
+    data_.register_on(options);
+    fit_.register_on(options);
+    options.add("--validation", validation_path_, "validation CSV (same columns) for val_mse and val_r2")
+        ->option_text("FILE");
+    options.add_grid("--lambda-grid", lambda_grid_,
+                     "lambda values for krr: logspace:a:b:n or a,b,c (default: 50 values from mu_max to 1e-6 mu_max)");
+    options.add_grid("--t-grid", t_grid_, "t values for kgf (default: 50 values from 1/mu_max to 1e6/mu_max)");
+    options.add("--output", output_path_, "path CSV (required)")->option_text("FILE");
+    options.add("--coefficients", coef_path_, "also write alpha for every grid point (long CSV)")->option_text("FILE");
+  }
+
+  void run(Streams& io) override {
+    const FitSettings settings = fit_.to_settings(options);
+    require(options, "output", output_path_);
+    const bool is_krr = settings.method == "krr";
+    if (!is_krr && settings.method != "kgf")
+      throw ConfigError(options.where("method") + ": kreg path supports krr and kgf, got '" + settings.method + "'");
+    const std::string grid_key = is_krr ? "lambda_grid" : "t_grid";
+    const std::string other_key = is_krr ? "t_grid" : "lambda_grid";
+    if (options.given(other_key))
+      throw ConfigError(options.where(other_key) + ": not used by --method " + settings.method + "; give " +
+                        options.where(grid_key));
+    const Dataset train = data_.load(options);
+    Dataset validation;
+    if (!validation_path_.empty())
+      validation = select_prediction_columns(read_csv_table(validation_path_), train.feature_names, train.target_name);
+    if (!validation_path_.empty() && !validation.has_target())
+      throw DataError(validation_path_ + ": no target column '" + train.target_name + "'");
+
+    std::vector<double> grid;
+    const std::string& text = is_krr ? lambda_grid_ : t_grid_;
+    if (!text.empty()) {
+      try {
+        grid = parse_grid(text, grid_key);
+      } catch (const ConfigError& e) {
+        options.rethrow_located(e);
+      }
+    }  // an empty grid asks spectral_path for the default one, taken from the spectrum
+    const auto path = spectral_path(train, validation_path_.empty() ? nullptr : &validation, settings, grid,
+                                    !coef_path_.empty());
+
+    TableWriter table({is_krr ? "lambda" : "t", "df", "train_mse", "train_r2", "val_mse", "val_r2", "alpha_norm",
+                       "nonzero"});
+    for (const auto& p : path)
+      table.add_row({format_double(p.value), format_double(p.df), format_double(p.train_mse),
+                     format_double(p.train_r2), format_double(p.val_mse), format_double(p.val_r2),
+                     format_double(p.alpha_norm), std::to_string(p.nonzero)});
+    std::string coef_text;
+    if (!coef_path_.empty()) {
+      TableWriter coef({is_krr ? "lambda" : "t", "row", "alpha"});
+      for (const auto& p : path)
+        for (arma::uword i = 0; i < p.alpha.n_elem; ++i)
+          coef.add_row({format_double(p.value), std::to_string(i), format_double(p.alpha(i))});
+      coef_text = coef.text();
+    }
+    write_file_atomically(output_path_, table.text());
+    if (!coef_path_.empty()) write_file_atomically(coef_path_, coef_text);
+    if (!options.quiet())
+      io.out << settings.method << " path: " << path.size() << " points on " << train.n() << " rows written to "
+             << output_path_ << "\n";
+  }
+
+ private:
+  DataOptions data_;
+  FitSettingsOptions fit_;
+  std::string validation_path_, lambda_grid_, t_grid_, output_path_, coef_path_;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_path_command(CLI::App& parent) {
+  return std::make_unique<PathCommand>(
+      *parent.add_subcommand("path", "regularisation path of krr (lambda) or kgf (t) from one eigendecomposition"));
+}
+
+}  // namespace kreg::cli

@@ -1,0 +1,19 @@
+// CSV text assembly.
+#include "table_writer.h"
+
+#include <stdexcept>
+
+namespace kreg::cli {
+
+TableWriter::TableWriter(std::vector<std::string> columns) : n_columns_(columns.size()) {
+  for (std::size_t i = 0; i < columns.size(); ++i) text_ += (i ? "," : "") + columns[i];
+  text_ += "\n";
+}
+
+void TableWriter::add_row(const std::vector<std::string>& cells) {
+  if (cells.size() != n_columns_) throw std::logic_error("TableWriter: row has the wrong number of cells");
+  for (std::size_t i = 0; i < cells.size(); ++i) text_ += (i ? "," : "") + cells[i];
+  text_ += "\n";
+}
+
+}  // namespace kreg::cli

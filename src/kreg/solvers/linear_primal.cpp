@@ -1,0 +1,19 @@
+// Primal ridge by one p x p Cholesky factorisation.
+#include "kreg/solvers/linear_primal.h"
+
+#include "kreg/linalg/cholesky.h"
+
+namespace kreg {
+
+PrimalSolution solve_linear_primal(const arma::mat& Z, const arma::vec& y, double lambda) {
+  arma::mat A = Z.t() * Z;
+  A.diag() += lambda;
+  const CholeskyFactor chol = cholesky_in_place(std::move(A), "Z^T Z + lambda I");
+  PrimalSolution s;
+  s.beta = chol.solve(Z.t() * y);
+  s.fitted = Z * s.beta;
+  s.rcond = chol.rcond;
+  return s;
+}
+
+}  // namespace kreg

@@ -1,0 +1,88 @@
+// Paths from one spectrum. With ytil = U^T y and a filter pair (g coefficients, h fitted):
+//   alpha = U (g % ytil) + g(0) (y - U ytil)   (the second term is zero for a full dual U;
+//                                               for the primal U it is the null space of K,
+//                                               where (K + lambda I)^{-1} acts as 1/lambda
+//                                               and KGF's filter as t)
+//   fitted = U (h % ytil),  validation = W (g % ytil) with W = K_val U (dual) or Z_val V S.
+#include "kreg/spectral/spectral_path.h"
+
+#include <cmath>
+
+#include "kreg/core/errors.h"
+#include "kreg/data/standardization.h"
+#include "kreg/kernels/gram.h"
+#include "kreg/select/grid.h"
+#include "kreg/select/metrics.h"
+#include "kreg/spectral/spectrum.h"
+
+namespace kreg {
+
+std::vector<double> default_spectral_grid(double mu_max, const std::string& method, std::size_t n,
+                                          LambdaScaling scaling) {
+  const double top = std::log10(std::max(mu_max, 1e-300));
+  std::vector<double> lambdas = logspace(top, top - 6.0, 50);
+  if (method == "kgf") {
+    for (double& v : lambdas) v = 1.0 / v;
+  } else if (scaling == LambdaScaling::kN) {
+    for (double& v : lambdas) v /= static_cast<double>(n);
+  }
+  return lambdas;
+}
+
+std::vector<PathPoint> spectral_path(const Dataset& train, const Dataset* validation, const FitSettings& settings,
+                                     const std::vector<double>& grid, bool keep_alpha) {
+  validate(settings);
+  if (settings.method != "krr" && settings.method != "kgf")
+    throw ConfigError("method: kreg path has a closed form only for krr and kgf here, got '" + settings.method + "'");
+  const Kernel kernel = make_kernel(settings.kernel);
+  const Standardization st = fit_standardization(train.X, train.y, settings.standardize);
+  const arma::mat Z = st.transform_features(train.X);
+  const arma::vec y = st.transform_target(train.y);
+  const Spectrum spec = spectrum_for(kernel, Z);
+  const arma::vec ytil = spec.U.t() * y;
+  const arma::vec outside = y - spec.U * ytil;  // component of y outside span(U)
+
+  arma::mat W;  // validation predictions = W (g % ytil), standardised scale
+  if (validation != nullptr) {
+    const arma::mat Zv = st.transform_features(validation->X);
+    W = spec.primal ? arma::mat(Zv * spec.V * arma::diagmat(spec.s)) : arma::mat(cross_gram(kernel, Zv, Z) * spec.U);
+  }
+
+  const bool is_krr = settings.method == "krr";
+  const std::vector<double> values =
+      grid.empty() ? default_spectral_grid(spec.mu.max(), settings.method, train.n(), settings.lambda_scaling) : grid;
+  std::vector<PathPoint> path;
+  for (double value : values) {
+    if (!(value >= 0.0)) throw ConfigError(std::string(is_krr ? "lambda_grid" : "t_grid") + ": values must be >= 0");
+    FitSettings s = settings;
+    (is_krr ? s.lambda : s.t) = value;
+    const double lam = s.effective_lambda(train.n());
+    const double tt = s.effective_t();
+    const arma::vec g = is_krr ? krr_coefficient_filter(spec.mu, lam) : kgf_coefficient_filter(spec.mu, tt);
+    const arma::vec h = is_krr ? krr_hat_filter(spec.mu, lam) : kgf_hat_filter(spec.mu, tt);
+    const arma::vec gy = g % ytil;
+
+    PathPoint pt;
+    pt.value = value;
+    pt.df = arma::accu(h);
+    const arma::vec fitted = st.inverse_target(spec.U * (h % ytil));
+    pt.train_mse = mse(train.y, fitted);
+    pt.train_r2 = r_squared(train.y, fitted);
+    if (validation != nullptr) {
+      const arma::vec pv = st.inverse_target(W * gy);
+      pt.val_mse = mse(validation->y, pv);
+      pt.val_r2 = r_squared(validation->y, pv);
+    }
+    if (is_krr && lam == 0.0 && arma::norm(outside) > 0.0 && spec.primal)
+      throw NumericalError("lambda = 0 with the linear kernel needs n <= p; use lambda > 0");
+    const double g0 = is_krr ? (lam > 0.0 ? 1.0 / lam : 0.0) : tt;
+    arma::vec alpha = spec.U * gy + g0 * outside;
+    pt.alpha_norm = arma::norm(alpha);
+    pt.nonzero = static_cast<std::size_t>(arma::accu(alpha != 0.0));
+    if (keep_alpha) pt.alpha = std::move(alpha);
+    path.push_back(std::move(pt));
+  }
+  return path;
+}
+
+}  // namespace kreg

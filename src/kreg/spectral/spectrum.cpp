@@ -1,0 +1,99 @@
+// Eigendecomposition in place (dsyevr) and the spectral filters. Stability: the filters are
+// written so that no difference of nearly equal large numbers appears (no 1/(mu+lambda) -
+// 1/lambda, no 1 - exp(-x) for small x), and no inverse of K is formed.
+#include "kreg/spectral/spectrum.h"
+
+#include <cmath>
+
+#include "kreg/core/errors.h"
+#include "kreg/kernels/gram.h"
+#include "kreg/linalg/lapack.h"
+
+namespace kreg {
+
+namespace {
+// Relative size below which a negative eigenvalue is rounding noise of a psd K.
+constexpr double kNegativeTolerance = 1e-10;
+}  // namespace
+
+Spectrum eigen_spectrum(arma::mat K) {
+  const int n = static_cast<int>(K.n_rows);
+  Spectrum spec;
+  spec.mu.set_size(K.n_rows);
+  spec.U.set_size(K.n_rows, K.n_rows);
+  if (n == 0) return spec;
+  const double zero = 0.0, abstol = 0.0;
+  const int izero = 0;
+  int m = 0, info = 0, lwork = -1, liwork = -1, iwork_query = 0;
+  double work_query = 0.0;
+  std::vector<int> isuppz(2 * static_cast<std::size_t>(n));
+  dsyevr_("V", "A", "L", &n, K.memptr(), &n, &zero, &zero, &izero, &izero, &abstol, &m, spec.mu.memptr(),
+          spec.U.memptr(), &n, isuppz.data(), &work_query, &lwork, &iwork_query, &liwork, &info);
+  lwork = static_cast<int>(work_query);
+  liwork = iwork_query;
+  std::vector<double> work(static_cast<std::size_t>(lwork));
+  std::vector<int> iwork(static_cast<std::size_t>(liwork));
+  dsyevr_("V", "A", "L", &n, K.memptr(), &n, &zero, &zero, &izero, &izero, &abstol, &m, spec.mu.memptr(),
+          spec.U.memptr(), &n, isuppz.data(), work.data(), &lwork, iwork.data(), &liwork, &info);
+  if (info != 0) throw NumericalError("eigendecomposition of K failed (dsyevr info " + std::to_string(info) + ")");
+  K.reset();
+  const double mu_max = std::max(spec.mu.max(), 0.0);
+  const double mu_min = spec.mu.min();
+  if (mu_min < -kNegativeTolerance * std::max(mu_max, 1e-300))
+    throw NumericalError("the Gram matrix is not positive semi-definite (eigenvalue " + std::to_string(mu_min) +
+                         " against largest " + std::to_string(mu_max) + "); check the kernel");
+  if (mu_min < 0.0) spec.clamped_negative = mu_min;
+  spec.mu.transform([](double v) { return v < 0.0 ? 0.0 : v; });
+  return spec;
+}
+
+Spectrum spectrum_for(const Kernel& kernel, const arma::mat& Z, bool allow_primal) {
+  if (allow_primal && std::holds_alternative<LinearKernel>(kernel) && Z.n_cols < Z.n_rows) {
+    Spectrum spec;
+    spec.primal = true;
+    if (!arma::svd_econ(spec.U, spec.s, spec.V, Z, "both", "dc"))
+      throw NumericalError("singular value decomposition of the design matrix failed");
+    spec.mu = arma::square(spec.s);
+    return spec;
+  }
+  return eigen_spectrum(gram(kernel, Z));
+}
+
+arma::vec krr_coefficient_filter(const arma::vec& mu, double lambda) {
+  arma::vec g(mu.n_elem);
+  for (arma::uword j = 0; j < mu.n_elem; ++j) {
+    const double d = mu(j) + lambda;
+    if (!(d > 0.0))
+      throw NumericalError("lambda = 0 needs a positive definite K, but K has a zero eigenvalue; use lambda > 0");
+    g(j) = 1.0 / d;
+  }
+  return g;
+}
+
+arma::vec krr_hat_filter(const arma::vec& mu, double lambda) {
+  arma::vec h(mu.n_elem);
+  for (arma::uword j = 0; j < mu.n_elem; ++j) {
+    const double d = mu(j) + lambda;
+    h(j) = d > 0.0 ? mu(j) / d : 0.0;  // mu = lambda = 0: the component is not fitted
+  }
+  return h;
+}
+
+arma::vec kgf_coefficient_filter(const arma::vec& mu, double t) {
+  arma::vec g(mu.n_elem);
+  for (arma::uword j = 0; j < mu.n_elem; ++j) g(j) = mu(j) > 0.0 ? -std::expm1(-t * mu(j)) / mu(j) : t;
+  return g;
+}
+
+arma::vec kgf_hat_filter(const arma::vec& mu, double t) {
+  arma::vec h(mu.n_elem);
+  for (arma::uword j = 0; j < mu.n_elem; ++j) h(j) = -std::expm1(-t * mu(j));
+  return h;
+}
+
+arma::vec coefficients(const Spectrum& spec, const arma::vec& ytil, const arma::vec& g) {
+  if (spec.primal) return spec.V * (spec.s % g % ytil);  // beta = Z^T alpha = V S U^T alpha
+  return spec.U * (g % ytil);
+}
+
+}  // namespace kreg

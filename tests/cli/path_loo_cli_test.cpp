@@ -1,0 +1,116 @@
+// `kreg path` and `kreg loo` end to end: each path row's validation MSE equals that of
+// `kreg fit` + `kreg predict` at the same lambda or t; loo's brute-force check agrees; grids
+// from configs; bad grids are refused like any bad input.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_runner.h"
+#include "kreg/data/csv_table.h"
+#include "test_paths.h"
+
+namespace kreg::test {
+namespace {
+
+const std::string kTrain = source_path("tests/fixtures/california_train.csv");
+const std::string kVal = source_path("tests/fixtures/california_test.csv");
+
+TEST(PathCli, RowsEqualDirectFitAndPredict) {
+  for (const char* method : {"krr", "kgf"}) {
+    SCOPED_TRACE(method);
+    const bool krr = std::string(method) == "krr";
+    const std::string dir = scratch_dir();
+    const CliResult r = run_cli({"path", "--data", kTrain, "--target", "MedHouseVal", "--validation", kVal, "--method",
+                                 method, "--kernel", "cauchy", "--bandwidth", "1.5", krr ? "--lambda-grid" : "--t-grid",
+                                 "logspace:-2:2:5", "--output", dir + "/path.csv", "--quiet"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const CsvTable path = read_csv_table(dir + "/path.csv");
+    ASSERT_EQ(path.n_rows(), 5u);
+    EXPECT_EQ(path.names, (std::vector<std::string>{krr ? "lambda" : "t", "df", "train_mse", "train_r2", "val_mse",
+                                                    "val_r2", "alpha_norm", "nonzero"}));
+    for (std::size_t i = 0; i < path.n_rows(); ++i) {
+      const std::string value = std::to_string(path.at(i, 0));
+      char exact[32];
+      std::snprintf(exact, sizeof exact, "%.17g", path.at(i, 0));
+      ASSERT_EQ(run_cli({"fit", "--data", kTrain, "--target", "MedHouseVal", "--method", method, "--kernel", "cauchy",
+                         "--bandwidth", "1.5", krr ? "--lambda" : "--t", exact, "--model", dir + "/m.json", "--quiet"})
+                    .status,
+                0);
+      ASSERT_EQ(run_cli({"predict", "--model", dir + "/m.json", "--data", kVal, "--output", dir + "/p.csv", "--metrics",
+                         dir + "/metrics.json", "--quiet"})
+                    .status,
+                0);
+      const auto metrics = nlohmann::json::parse(read_text(dir + "/metrics.json"));
+      const double mse = metrics["mse"].get<double>();
+      EXPECT_NEAR(path.at(i, path.find("val_mse")), mse, 1e-9 * mse) << "grid value " << exact;
+      EXPECT_NEAR(path.at(i, path.find("val_r2")), metrics["r2"].get<double>(), 1e-9);
+    }
+  }
+}
+
+TEST(PathCli, CoefficientsFileAndConfigGrid) {
+  const std::string dir = scratch_dir();
+  write_text(dir + "/cfg.json", R"({"lambda_grid": {"logspace": [-1, 1, 3]}, "kernel": "laplace", "bandwidth": 2})");
+  const CliResult r = run_cli({"path", "--config", dir + "/cfg.json", "--data", source_path("data/sine_train.csv"),
+                               "--validation", source_path("data/sine_test.csv"), "--output", dir + "/p.csv", "--coefficients",
+                               dir + "/a.csv", "--quiet"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const CsvTable p = read_csv_table(dir + "/p.csv");
+  ASSERT_EQ(p.n_rows(), 3u);
+  EXPECT_DOUBLE_EQ(p.at(0, 0), 0.1);
+  EXPECT_DOUBLE_EQ(p.at(2, 0), 10.0);
+  EXPECT_EQ(p.at(0, p.find("nonzero")), 40.0);
+  const CsvTable a = read_csv_table(dir + "/a.csv");
+  EXPECT_EQ(a.names, (std::vector<std::string>{"lambda", "row", "alpha"}));
+  EXPECT_EQ(a.n_rows(), 3u * 40u);
+  // alpha_norm of each row is the norm of its coefficients
+  double ss = 0.0;
+  for (std::size_t i = 0; i < 40; ++i) ss += a.at(i, 2) * a.at(i, 2);
+  EXPECT_NEAR(p.at(0, p.find("alpha_norm")), std::sqrt(ss), 1e-12 * std::sqrt(ss));
+}
+
+TEST(LooCli, BruteForceAgreesAndBestIsReported) {
+  const std::string dir = scratch_dir();
+  const CliResult r = run_cli({"loo", "--data", source_path("data/sine_train.csv"), "--kernel", "gaussian",
+                               "--bandwidth", "0.1", "--lambda-grid", "logspace:-6:1:8", "--output", dir + "/loo.csv",
+                               "--best", dir + "/best.json", "--brute-force"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto pos = r.out.find("brute_force_max_rel_diff: ");
+  ASSERT_NE(pos, std::string::npos) << r.out;
+  EXPECT_LE(std::stod(r.out.substr(pos + 26)), 1e-8);
+  const CsvTable t = read_csv_table(dir + "/loo.csv");
+  EXPECT_EQ(t.names, (std::vector<std::string>{"lambda", "df", "loo_mse", "loo_se", "gcv"}));
+  ASSERT_EQ(t.n_rows(), 8u);
+  const auto best = nlohmann::json::parse(read_text(dir + "/best.json"));
+  double min_mse = 1e300, min_lambda = 0;
+  for (std::size_t i = 0; i < t.n_rows(); ++i)
+    if (t.at(i, 2) < min_mse) min_mse = t.at(i, 2), min_lambda = t.at(i, 0);
+  EXPECT_EQ(best["lambda_min"].get<double>(), min_lambda);
+  EXPECT_GE(best["lambda_1se"].get<double>(), min_lambda);
+}
+
+TEST(PathLooCli, BadGridsAreRefused) {
+  const std::string dir = scratch_dir();
+  const std::string data = source_path("data/sine_train.csv");
+  struct Case {
+    std::vector<std::string> args;
+    const char* must_name;
+  } cases[] = {
+      {{"loo", "--data", data, "--lambda-grid", "logspace:-1:1", "--output", dir + "/o.csv"}, "--lambda-grid: expected three numbers"},
+      {{"loo", "--data", data, "--lambda-grid", "0.1,abc", "--output", dir + "/o.csv"}, "--lambda-grid: 'abc' is not a number"},
+      {{"path", "--data", data, "--lambda-grid", "-1,1", "--output", dir + "/o.csv"}, "lambda"},
+      {{"path", "--data", data, "--method", "kgf", "--lambda-grid", "1,2", "--output", dir + "/o.csv"}, "--lambda-grid: not used by --method kgf"},
+      {{"loo", "--data", data, "--method", "kgf", "--output", dir + "/o.csv"}, "--method: kreg loo is for krr"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.must_name);
+    const CliResult r = run_cli(c.args);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(count_lines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find(c.must_name), std::string::npos) << r.err;
+    EXPECT_FALSE(file_exists(dir + "/o.csv"));
+  }
+}
+
+}  // namespace
+}  // namespace kreg::test
