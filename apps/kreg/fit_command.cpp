@@ -18,19 +18,38 @@ class FitCommand : public Command {
     data_.register_on(options);
     fit_.register_on(options);
     options.add("--model", model_path_, "where to write the model JSON (required)")->option_text("FILE");
+    options.add("--validation", validation_path_, "iterative methods: stop early on this CSV (same columns)")
+        ->option_text("FILE");
   }
 
   void run(Streams& io) override {
     const FitSettings settings = fit_.to_settings(options);
     require(options, "model", model_path_);
     const Dataset data = data_.load(options);
-    const Model model = train(data, settings);
+    Dataset validation;
+    if (!validation_path_.empty()) {
+      validation = select_prediction_columns(read_csv_table(validation_path_), data.feature_names, data.target_name);
+      if (!validation.has_target()) throw DataError(validation_path_ + ": no target column '" + data.target_name + "'");
+    }
+    Model model;
+    try {
+      model = train(data, settings, validation_path_.empty() ? nullptr : &validation);
+    } catch (const ConfigError& e) {
+      options.rethrow_located(e);
+    }
     for (const auto& w : model.warnings) warn(io, w);
     write_file_atomically(model_path_, model_to_json(model).dump(1) + "\n");
     if (!options.quiet()) {
       io.out << "fitted " << settings.method << " (" << settings.kernel.name << ") on " << data.n() << " rows x "
              << data.p() << " features: train RMSE " << format_double(std::sqrt(model.summary.train_mse))
-             << ", train R2 " << format_double(model.summary.train_r2) << "\n"
+             << ", train R2 " << format_double(model.summary.train_r2) << "\n";
+      if (settings.is_iterative())
+        io.out << "iterations: " << model.summary.iterations << ", t = " << format_double(model.summary.t)
+               << (model.summary.early_stopping ? " (chosen by early stopping, validation MSE " +
+                                                       format_double(model.summary.best_val_mse) + ")"
+                                                 : std::string())
+               << ", non-zero alpha: " << model.alpha.n_elem << "\n";
+      io.out
              << "model written to " << model_path_ << "\n";
     }
   }
@@ -38,7 +57,7 @@ class FitCommand : public Command {
  private:
   DataOptions data_;
   FitSettingsOptions fit_;
-  std::string model_path_;
+  std::string model_path_, validation_path_;
 };
 
 }  // namespace

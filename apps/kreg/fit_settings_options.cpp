@@ -19,8 +19,16 @@ void FitSettingsOptions::register_on(OptionSet& o) {
   o.add("--offset", offset, "polynomial kernel offset c >= 0");
   o.add("--lambda", lambda, "ridge penalty lambda >= 0 (krr)");
   o.add("--lambda-scaling", lambda_scaling, "none: K + lambda I; n: K + n*lambda I");
-  o.add("--t", t, "stopping time t >= 0 (kgf; larger t = weaker regularisation)");
-  o.add("--momentum", momentum, "momentum gamma in [0, 1) (kgf: time t/(1-gamma))");
+  o.add("--t", t, "stopping time t >= 0 (kgf, kgd, ksgd, kcd, kegd; larger t = weaker regularisation)");
+  o.add("--momentum", momentum, "momentum gamma in [0, 1) (kgf: time t/(1-gamma); kgd, kegd: heavy ball)");
+  o.add("--step-size", step_size, "step size eta > 0 of the iterative methods; t = iterations * eta");
+  o.add("--iterations", iterations, "number of updates (0 = round(t / step-size))");
+  o.add_flag("--nesterov", nesterov, "kgd: Nesterov momentum instead of heavy ball");
+  o.add("--elastic-alpha", elastic_alpha, "kegd: alpha_e in [0, 1] (1 = kcd, 0 = kgd)");
+  o.add("--patience", patience, "early stopping: updates without improvement before stopping, >= 1");
+  o.add("--t-max", t_max, "early stopping: largest stopping time considered, > 0");
+  o.add("--holdout", holdout, "early stopping on this fraction of the training rows, [0, 1)");
+  o.add("--seed", seed, "seed of the holdout split");
   o.add("--standardize", standardize, "both|features|none: standardise with training statistics");
 }
 
@@ -35,6 +43,15 @@ FitSettings FitSettingsOptions::to_settings(const OptionSet& o) const {
     s.lambda = lambda;
     s.t = t;
     s.momentum = momentum;
+    s.step_size = step_size;
+    s.iterations = iterations;
+    s.nesterov = nesterov;
+    s.elastic_alpha = elastic_alpha;
+    s.patience = patience;
+    s.t_max = t_max;
+    s.holdout = holdout;
+    if (seed < 0) throw ConfigError("seed: must be >= 0, got " + std::to_string(seed));
+    s.seed = static_cast<unsigned long>(seed);
     if (!parse_lambda_scaling(lambda_scaling, s.lambda_scaling))
       throw ConfigError("lambda_scaling: expected none or n, got '" + lambda_scaling + "'");
     if (!parse_standardize_mode(standardize, s.standardize))

@@ -20,6 +20,14 @@ struct FitSettingsOptions {
   std::string standardize = "both";
   double t = 1.0;
   double momentum = 0.0;
+  double step_size = 1e-4;
+  long iterations = 0;
+  bool nesterov = false;
+  double elastic_alpha = 0.9;
+  long patience = 100;
+  double t_max = 1000.0;
+  double holdout = 0.0;
+  long seed = 0;
 
   void register_on(OptionSet& options);
   /// Converts and validates; ConfigErrors name the option where it was given.

@@ -8,6 +8,7 @@
 #include "kreg/data/dataset.h"
 #include "kreg/io/atomic_file.h"
 #include "kreg/select/grid.h"
+#include "kreg/solvers/descent_path.h"
 #include "kreg/spectral/spectral_path.h"
 #include "table_writer.h"
 
@@ -26,6 +27,8 @@ class PathCommand : public Command {
                      "lambda values for krr: logspace:a:b:n or a,b,c (default: 50 values from mu_max to 1e-6 mu_max)");
     options.add_grid("--t-grid", t_grid_, "t values for kgf (default: 50 values from 1/mu_max to 1e6/mu_max)");
     options.add("--output", output_path_, "path CSV (required)")->option_text("FILE");
+    options.add("--record-every", record_every_,
+                "iterative methods: record every m updates up to --t-max (0 = about 100 rows)");
     options.add("--coefficients", coef_path_, "also write alpha for every grid point (long CSV)")->option_text("FILE");
   }
 
@@ -33,11 +36,16 @@ class PathCommand : public Command {
     const FitSettings settings = fit_.to_settings(options);
     require(options, "output", output_path_);
     const bool is_krr = settings.method == "krr";
-    if (!is_krr && settings.method != "kgf")
-      throw ConfigError(options.where("method") + ": kreg path supports krr and kgf, got '" + settings.method + "'");
+    const bool iterative = settings.is_iterative();
+    if (!is_krr && settings.method != "kgf" && !iterative)
+      throw ConfigError(options.where("method") + ": kreg path does not support '" + settings.method + "'");
+    if (iterative && (options.given("lambda_grid") || options.given("t_grid")))
+      throw ConfigError(options.where(options.given("t_grid") ? "t_grid" : "lambda_grid") +
+                        ": iterative methods record their path every --record-every updates up to --t-max");
+    if (record_every_ < 0) throw ConfigError(options.where("record_every") + ": must be >= 0");
     const std::string grid_key = is_krr ? "lambda_grid" : "t_grid";
     const std::string other_key = is_krr ? "t_grid" : "lambda_grid";
-    if (options.given(other_key))
+    if (!iterative && options.given(other_key))
       throw ConfigError(options.where(other_key) + ": not used by --method " + settings.method + "; give " +
                         options.where(grid_key));
     const Dataset train = data_.load(options);
@@ -56,15 +64,27 @@ class PathCommand : public Command {
         options.rethrow_located(e);
       }
     }  // an empty grid asks spectral_path for the default one, taken from the spectrum
-    const auto path = spectral_path(train, validation_path_.empty() ? nullptr : &validation, settings, grid,
-                                    !coef_path_.empty());
+    const Dataset* val = validation_path_.empty() ? nullptr : &validation;
+    std::vector<PathPoint> path;
+    if (iterative) {
+      const long k_max = std::lround(settings.t_max / settings.step_size);
+      const long every = record_every_ > 0 ? record_every_ : std::max(1L, (k_max + 99) / 100);
+      path = descent_path(train, val, settings, every, !coef_path_.empty());
+    } else {
+      path = spectral_path(train, val, settings, grid, !coef_path_.empty());
+    }
 
-    TableWriter table({is_krr ? "lambda" : "t", "df", "train_mse", "train_r2", "val_mse", "val_r2", "alpha_norm",
-                       "nonzero"});
-    for (const auto& p : path)
-      table.add_row({format_double(p.value), format_double(p.df), format_double(p.train_mse),
-                     format_double(p.train_r2), format_double(p.val_mse), format_double(p.val_r2),
-                     format_double(p.alpha_norm), std::to_string(p.nonzero)});
+    std::vector<std::string> columns = {is_krr ? "lambda" : "t", "df",     "train_mse", "train_r2",
+                                        "val_mse",               "val_r2", "alpha_norm", "nonzero"};
+    if (iterative) columns.push_back("iterations");
+    TableWriter table(columns);
+    for (const auto& p : path) {
+      std::vector<std::string> row = {format_double(p.value),    format_double(p.df),     format_double(p.train_mse),
+                                      format_double(p.train_r2), format_double(p.val_mse), format_double(p.val_r2),
+                                      format_double(p.alpha_norm), std::to_string(p.nonzero)};
+      if (iterative) row.push_back(std::to_string(p.iterations));
+      table.add_row(row);
+    }
     std::string coef_text;
     if (!coef_path_.empty()) {
       TableWriter coef({is_krr ? "lambda" : "t", "row", "alpha"});
@@ -84,6 +104,7 @@ class PathCommand : public Command {
   DataOptions data_;
   FitSettingsOptions fit_;
   std::string validation_path_, lambda_grid_, t_grid_, output_path_, coef_path_;
+  long record_every_ = 0;
 };
 
 }  // namespace

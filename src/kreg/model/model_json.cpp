@@ -29,6 +29,14 @@ ordered_json settings_to_json(const FitSettings& s) {
   p["lambda_scaling"] = to_string(s.lambda_scaling);
   p["t"] = s.t;
   p["momentum"] = s.momentum;
+  p["step_size"] = s.step_size;
+  p["iterations"] = s.iterations;
+  p["nesterov"] = s.nesterov;
+  p["elastic_alpha"] = s.elastic_alpha;
+  p["patience"] = s.patience;
+  p["t_max"] = s.t_max;
+  p["holdout"] = s.holdout;
+  p["seed"] = s.seed;
   return p;
 }
 
@@ -120,6 +128,12 @@ ordered_json model_to_json(const Model& m) {
                            {"train_mse", number(m.summary.train_mse)},
                            {"train_r2", number(m.summary.train_r2)},
                            {"rcond", number(m.summary.rcond)},
+                           {"iterations", m.summary.iterations},
+                           {"t", number(m.summary.t)},
+                           {"early_stopping", m.summary.early_stopping},
+                           {"stopped_early", m.summary.stopped_early},
+                           {"best_val_mse", number(m.summary.best_val_mse)},
+                           {"n_validation", m.summary.n_validation},
                            {"warnings", m.warnings}};
   ordered_json rows = ordered_json::array();
   for (arma::uword r : m.point_rows) rows.push_back(r);
@@ -162,6 +176,16 @@ Model model_from_json(const json& j, const std::string& source) {
     r.fail("parameters.lambda_scaling", "expected \"none\" or \"n\"");
   m.settings.t = r.num(p, "t", "parameters.");
   m.settings.momentum = r.num(p, "momentum", "parameters.");
+  m.settings.step_size = r.num(p, "step_size", "parameters.");
+  m.settings.iterations = r.integer(p, "iterations", "parameters.");
+  const json& nesterov = r.at(p, "nesterov", "parameters.");
+  if (!nesterov.is_boolean()) r.fail("parameters.nesterov", "expected true or false");
+  m.settings.nesterov = nesterov.get<bool>();
+  m.settings.elastic_alpha = r.num(p, "elastic_alpha", "parameters.");
+  m.settings.patience = r.integer(p, "patience", "parameters.");
+  m.settings.t_max = r.num(p, "t_max", "parameters.");
+  m.settings.holdout = r.num(p, "holdout", "parameters.");
+  m.settings.seed = static_cast<unsigned long>(r.integer(p, "seed", "parameters."));
   const json& s = r.at(j, "standardization", "");
   if (!parse_standardize_mode(r.str(s, "mode", "standardization."), m.settings.standardize))
     r.fail("standardization.mode", "expected \"both\", \"features\" or \"none\"");
@@ -183,8 +207,6 @@ Model model_from_json(const json& j, const std::string& source) {
     m.beta = r.vec(j, "beta");
     if (m.beta.n_elem != m.feature_names.size() || !m.alpha.empty())
       r.fail("beta", "a primal model has one weight per feature and no alpha");
-  } else if (m.alpha.empty()) {
-    r.fail("alpha", "a model needs alpha (or beta)");
   }
 
   const std::size_t p_count = m.feature_names.size();
@@ -216,6 +238,8 @@ Model model_from_json(const json& j, const std::string& source) {
   m.summary.train_mse = r.num(sum, "train_mse", "training_summary.");
   m.summary.train_r2 = r.num(sum, "train_r2", "training_summary.");
   m.summary.rcond = r.num(sum, "rcond", "training_summary.");
+  m.summary.iterations = r.integer(sum, "iterations", "training_summary.");
+  m.summary.t = r.num(sum, "t", "training_summary.");
   return m;
 }
 

@@ -4,8 +4,10 @@
 #include <sstream>
 
 #include "kreg/core/errors.h"
+#include "kreg/data/splits.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/select/metrics.h"
+#include "kreg/solvers/descent.h"
 #include "kreg/solvers/kgf.h"
 #include "kreg/solvers/krr.h"
 #include "kreg/solvers/linear_primal.h"
@@ -25,12 +27,78 @@ std::string ill_conditioned_warning(double rcond) {
   return os.str();
 }
 
+Dataset rows_of(const Dataset& d, const arma::uvec& rows) {
+  Dataset out = d;
+  out.X = d.X.rows(rows);
+  out.y = d.y.elem(rows);
+  return out;
+}
+
+// Fills alpha (and summary) of an iterative method; returns the fitted values of t.
+arma::vec fit_iterative(Model& model, const arma::vec& t, const Dataset* validation) {
+  const FitSettings& s = model.settings;
+  const arma::mat K = gram(model.kernel, model.points);
+  if (s.method == "kgd") {
+    const double mu_max = largest_eigenvalue(K);
+    if (s.step_size >= 2.0 / mu_max) {
+      std::ostringstream os;
+      os.precision(3);
+      os << "step_size " << s.step_size << " >= 2 / s_max(K) = " << 2.0 / mu_max
+         << ": kernel gradient descent diverges (seed 002, convergence proposition)";
+      model.warnings.push_back(os.str());
+    }
+  }
+  DescentOptions opt;
+  arma::mat Kv;
+  arma::vec yv;
+  if (validation != nullptr) {
+    Kv = cross_gram(model.kernel, model.standardization.transform_features(validation->X), model.points);
+    yv = model.standardization.transform_target(validation->y);
+    opt.early_stopping = true;
+    opt.patience = s.patience;
+    opt.max_iterations = std::lround(s.t_max / s.step_size);
+  } else {
+    opt.max_iterations = s.iteration_count();
+  }
+  DescentOutcome run = run_descent(K, t, s, validation ? &Kv : nullptr, validation ? &yv : nullptr, opt);
+  model.alpha = std::move(run.alpha);
+  model.summary.iterations = run.iterations;
+  model.summary.t = static_cast<double>(run.iterations) * s.step_size;
+  model.summary.early_stopping = validation != nullptr;
+  model.summary.stopped_early = run.stopped_early;
+  if (validation != nullptr) {
+    const double scale = model.standardization.target_scale;
+    model.summary.best_val_mse = run.best_val_mse * scale * scale;
+    model.summary.n_validation = validation->n();
+    if (!run.stopped_early)
+      model.warnings.push_back("early stopping reached t_max = " + std::to_string(s.t_max) +
+                               " without the validation error levelling off; consider a larger --t-max");
+  }
+  return K * model.alpha;
+}
+
 }  // namespace
 
-Model train(const Dataset& data, const FitSettings& settings) {
+Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* validation_in) {
   validate(settings);
-  if (!data.has_target()) throw DataError(data.source + ": no target column to fit");
-  if (data.n() < 1) throw DataError(data.source + ": no training rows");
+  if (!data_in.has_target()) throw DataError(data_in.source + ": no target column to fit");
+  if (data_in.n() < 1) throw DataError(data_in.source + ": no training rows");
+  if (!settings.is_iterative() && (validation_in != nullptr || settings.holdout > 0.0))
+    throw ConfigError("method: validation data and holdout are for the iterative methods (kgd, ksgd, kcd, kegd)");
+  if (validation_in != nullptr && settings.holdout > 0.0)
+    throw ConfigError("holdout: give either validation data or a holdout fraction, not both");
+
+  // A holdout splits the training rows; the model is fitted on the rest.
+  Dataset data = data_in, held_out;
+  const Dataset* validation = validation_in;
+  arma::uvec original_rows = arma::regspace<arma::uvec>(0, data_in.n() - 1);
+  if (settings.holdout > 0.0) {
+    const HoldoutSplit split = holdout_split(data_in.n(), settings.holdout, settings.seed);
+    original_rows = split.fit;
+    data = rows_of(data_in, split.fit);
+    held_out = rows_of(data_in, split.holdout);
+    validation = &held_out;
+  }
 
   Model model;
   model.settings = settings;
@@ -39,7 +107,7 @@ Model train(const Dataset& data, const FitSettings& settings) {
   model.target_name = data.target_name;
   model.standardization = fit_standardization(data.X, data.y, settings.standardize);
   model.points = model.standardization.transform_features(data.X);
-  model.point_rows = arma::regspace<arma::uvec>(0, data.n() - 1);
+  model.point_rows = original_rows;
   const arma::vec t = model.standardization.transform_target(data.y);
 
   const bool primal = std::holds_alternative<LinearKernel>(model.kernel) && data.p() < data.n();
@@ -55,17 +123,24 @@ Model train(const Dataset& data, const FitSettings& settings) {
     model.alpha = std::move(sol.alpha);
     model.summary.rcond = sol.rcond;
     fitted_t = std::move(sol.fitted);
-  } else {  // kgf
+  } else if (settings.method == "kgf") {
     const Spectrum spec = spectrum_for(model.kernel, model.points);
     SpectralSolution sol = solve_kgf(spec, t, settings.effective_t());
     (spec.primal ? model.beta : model.alpha) = std::move(sol.coef);
     fitted_t = std::move(sol.fitted);
+  } else {
+    fitted_t = fit_iterative(model, t, validation);
   }
   if (model.summary.rcond > 0.0 && model.summary.rcond < kIllConditioned)
     model.warnings.push_back(ill_conditioned_warning(model.summary.rcond));
   if (!model.beta.empty()) {  // a primal model needs no training points
     model.points.reset();
     model.point_rows.reset();
+  } else if (arma::any(model.alpha == 0.0)) {  // sparse: keep only the points the expansion uses
+    const arma::uvec keep = arma::find(model.alpha != 0.0);
+    model.points = model.points.rows(keep);
+    model.point_rows = model.point_rows.elem(keep);
+    model.alpha = model.alpha.elem(keep);
   }
 
   const arma::vec fitted = model.standardization.inverse_target(fitted_t);

@@ -8,8 +8,11 @@
 
 namespace kreg {
 
-/// Fits `settings.method` on `data` (which must have a target). Throws ConfigError for
+/// Fits `settings.method` on `data` (which must have a target). Iterative methods stop early
+/// on `validation` (standardised with the training statistics) or, with settings.holdout > 0,
+/// on a seeded holdout of the training rows (the model is then fitted on the other rows);
+/// without either they run settings.iteration_count() updates. Throws ConfigError for
 /// invalid settings, DataError for unusable data, NumericalError for numerical failure.
-Model train(const Dataset& data, const FitSettings& settings);
+Model train(const Dataset& data, const FitSettings& settings, const Dataset* validation = nullptr);
 
 }  // namespace kreg

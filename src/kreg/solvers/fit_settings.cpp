@@ -19,9 +19,22 @@ bool parse_lambda_scaling(const std::string& text, LambdaScaling& scaling) {
 }
 
 const std::vector<std::string>& method_names() {
-  static const std::vector<std::string> names = {"krr", "kgf"};
+  static const std::vector<std::string> names = {"krr", "kgf", "kgd", "ksgd", "kcd", "kegd"};
   return names;
 }
+
+long FitSettings::iteration_count() const {
+  return iterations > 0 ? iterations : std::lround(t / step_size);
+}
+
+namespace {
+std::string num(double v) {
+  std::ostringstream os;
+  os.precision(17);
+  os << v;
+  return os.str();
+}
+}  // namespace
 
 void validate(const FitSettings& s) {
   const auto& methods = method_names();
@@ -37,9 +50,19 @@ void validate(const FitSettings& s) {
     os << "lambda: must be a finite number >= 0, got " << s.lambda;
     throw ConfigError(os.str());
   }
-  if (!(s.t >= 0.0 && std::isfinite(s.t))) throw ConfigError("t: must be a finite number >= 0, got " + std::to_string(s.t));
-  if (!(s.momentum >= 0.0 && s.momentum < 1.0))
-    throw ConfigError("momentum: must be in [0, 1), got " + std::to_string(s.momentum));
+  if (!(s.t >= 0.0 && std::isfinite(s.t))) throw ConfigError("t: must be a finite number >= 0, got " + num(s.t));
+  if (!(s.momentum >= 0.0 && s.momentum < 1.0)) throw ConfigError("momentum: must be in [0, 1), got " + num(s.momentum));
+  if (!(s.step_size > 0.0 && std::isfinite(s.step_size)))
+    throw ConfigError("step_size: must be a finite number > 0, got " + num(s.step_size));
+  if (s.iterations < 0) throw ConfigError("iterations: must be >= 0, got " + std::to_string(s.iterations));
+  if (!(s.elastic_alpha >= 0.0 && s.elastic_alpha <= 1.0))
+    throw ConfigError("elastic_alpha: must be in [0, 1], got " + num(s.elastic_alpha));
+  if (s.patience < 1) throw ConfigError("patience: must be >= 1, got " + std::to_string(s.patience));
+  if (!(s.t_max > 0.0 && std::isfinite(s.t_max))) throw ConfigError("t_max: must be a finite number > 0, got " + num(s.t_max));
+  if (!(s.holdout >= 0.0 && s.holdout < 1.0)) throw ConfigError("holdout: must be in [0, 1), got " + num(s.holdout));
+  if (s.nesterov && s.method != "kgd") throw ConfigError("nesterov: only for --method kgd");
+  if (s.is_iterative() && s.iteration_count() > 2'000'000'000L)
+    throw ConfigError("t: t / step_size exceeds 2e9 iterations");
 }
 
 }  // namespace kreg

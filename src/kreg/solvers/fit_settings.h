@@ -25,7 +25,24 @@ struct FitSettings {
   double lambda = 1.0;                     ///< ridge penalty, >= 0 (0 needs K positive definite)
   LambdaScaling lambda_scaling = LambdaScaling::kNone;   ///< none: K + lambda I; n: K + n lambda I
   double t = 1.0;                          ///< stopping time of kgf, >= 0 (t plays the role of 1/lambda)
-  double momentum = 0.0;                   ///< kgf momentum gamma in [0, 1): time t/(1 - gamma)
+  double momentum = 0.0;                   ///< momentum gamma in [0, 1) (kgf: time t/(1 - gamma);
+                                           ///< kgd, kegd: heavy ball; the paper's kegd used 0.5)
+  // Iterative methods (kgd, ksgd, kcd, kegd): t = k * step_size.
+  double step_size = 1e-4;                 ///< eta > 0 (the paper's 1e-4)
+  long iterations = 0;                     ///< k >= 0; 0 = round(t / step_size)
+  bool nesterov = false;                   ///< kgd: Nesterov's look-ahead gradient instead of heavy ball
+  double elastic_alpha = 0.9;              ///< kegd: alpha_e in [0, 1] (1 = kcd, 0 with gamma = 0 = kgd)
+  // Early stopping (iterative methods, when validation data or a holdout is given).
+  long patience = 100;                     ///< stop after this many iterations without improvement, >= 1
+  double t_max = 1000.0;                   ///< largest stopping time considered, > 0
+  double holdout = 0.0;                    ///< fraction of training rows held out for early stopping, [0, 1)
+  unsigned long seed = 0;                  ///< seed of the holdout split
+
+  bool is_iterative() const {
+    return method == "kgd" || method == "ksgd" || method == "kcd" || method == "kegd";
+  }
+  /// Iterations of a fixed-length run: `iterations`, or round(t / step_size).
+  long iteration_count() const;
 
   /// kgf's effective time with momentum (seed 002, Lemma kgf_s, Remark 2): t / (1 - gamma).
   double effective_t() const { return t / (1.0 - momentum); }

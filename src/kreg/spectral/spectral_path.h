@@ -7,19 +7,11 @@
 #include <vector>
 
 #include "kreg/data/dataset.h"
+#include "kreg/model/path_point.h"
 #include "kreg/solvers/fit_settings.h"
 
 namespace kreg {
 
-struct PathPoint {
-  double value = 0.0;  ///< lambda (krr, as given: before n-scaling) or t (kgf, before momentum)
-  double df = 0.0;     ///< tr H: sum mu/(mu+lambda) (krr) or sum (1 - e^{-t mu}) (kgf)
-  double train_mse = 0.0, train_r2 = 0.0;
-  double val_mse = NAN, val_r2 = NAN;  ///< NaN without validation data
-  double alpha_norm = 0.0;             ///< ||alpha||_2 (standardised scale)
-  std::size_t nonzero = 0;             ///< number of alpha_i != 0
-  arma::vec alpha;                     ///< filled when coefficients are requested
-};
 
 /// The path of settings.method ("krr" or "kgf") over `grid` (lambda or t values; empty =
 /// default_spectral_grid). The validation set (may be null) is standardised with the

@@ -1,0 +1,22 @@
+// One point of a regularisation path, whatever the method: the regulariser value and the
+// fit's quality there. Errors are on the original scale of the response.
+#pragma once
+
+#include <armadillo>
+#include <cmath>
+
+namespace kreg {
+
+struct PathPoint {
+  double value = 0.0;  ///< lambda (as given, before n-scaling) or t (before momentum scaling)
+  double df = NAN;     ///< tr H where defined (krr, kgf); NaN otherwise
+  double train_mse = 0.0, train_r2 = 0.0;
+  double val_mse = NAN, val_r2 = NAN;  ///< NaN without validation data
+  double alpha_norm = 0.0;             ///< ||alpha||_2 (standardised scale)
+  std::size_t nonzero = 0;             ///< number of alpha_i != 0
+  long iterations = -1;                ///< iterative methods: updates behind this point
+  bool converged = true;               ///< penalised methods: solver met its tolerance
+  arma::vec alpha;                     ///< filled when coefficients are requested
+};
+
+}  // namespace kreg

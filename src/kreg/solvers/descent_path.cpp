@@ -1,0 +1,55 @@
+// Iterative-method paths from one run of run_descent.
+#include "kreg/solvers/descent_path.h"
+
+#include "kreg/core/errors.h"
+#include "kreg/data/standardization.h"
+#include "kreg/kernels/gram.h"
+#include "kreg/select/metrics.h"
+#include "kreg/solvers/descent.h"
+
+namespace kreg {
+
+std::vector<PathPoint> descent_path(const Dataset& train, const Dataset* validation, const FitSettings& s,
+                                    long record_every, bool keep_alpha) {
+  validate(s);
+  if (!s.is_iterative()) throw ConfigError("method: '" + s.method + "' is not an iterative method");
+  if (record_every < 1) throw ConfigError("record_every: must be >= 1");
+  const Kernel kernel = make_kernel(s.kernel);
+  const Standardization st = fit_standardization(train.X, train.y, s.standardize);
+  const arma::mat Z = st.transform_features(train.X);
+  const arma::mat K = gram(kernel, Z);
+  arma::mat Kv;
+  arma::vec yv;
+  if (validation != nullptr) {
+    Kv = cross_gram(kernel, st.transform_features(validation->X), Z);
+    yv = st.transform_target(validation->y);
+  }
+  DescentOptions opt;
+  opt.max_iterations = std::lround(s.t_max / s.step_size);
+  opt.record_every = record_every;
+  opt.keep_alpha = keep_alpha;
+  const DescentOutcome run = run_descent(K, st.transform_target(train.y), s, validation ? &Kv : nullptr,
+                                         validation ? &yv : nullptr, opt);
+  const double scale2 = st.target_scale * st.target_scale;
+  const double var_train = arma::var(train.y, 1);
+  const double var_val = validation ? arma::var(validation->y, 1) : NAN;
+  std::vector<PathPoint> path;
+  for (const auto& rec : run.records) {
+    PathPoint p;
+    p.value = rec.t;
+    p.iterations = rec.iteration;
+    p.train_mse = rec.train_mse * scale2;
+    p.train_r2 = var_train > 0 ? 1.0 - p.train_mse / var_train : NAN;
+    if (validation != nullptr) {
+      p.val_mse = rec.val_mse * scale2;
+      p.val_r2 = var_val > 0 ? 1.0 - p.val_mse / var_val : NAN;
+    }
+    p.alpha_norm = rec.alpha_norm;
+    p.nonzero = rec.nonzero;
+    p.alpha = rec.alpha;
+    path.push_back(std::move(p));
+  }
+  return path;
+}
+
+}  // namespace kreg

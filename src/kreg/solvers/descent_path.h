@@ -1,0 +1,18 @@
+// Paths of the iterative methods: one run from alpha = 0 to t_max, recording every
+// `record_every` updates (t = k * step_size) with training and validation errors.
+#pragma once
+
+#include <vector>
+
+#include "kreg/data/dataset.h"
+#include "kreg/model/path_point.h"
+#include "kreg/solvers/fit_settings.h"
+
+namespace kreg {
+
+/// Runs settings.method (kgd, ksgd, kcd, kegd) for round(settings.t_max / step_size) updates.
+/// The validation set (may be null) is standardised with the training statistics.
+std::vector<PathPoint> descent_path(const Dataset& train, const Dataset* validation, const FitSettings& settings,
+                                    long record_every, bool keep_alpha);
+
+}  // namespace kreg
