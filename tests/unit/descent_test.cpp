@@ -112,3 +112,57 @@ TEST(Descent, EarlyStoppingKeepsTheBestIterate) {
 
 }  // namespace
 }  // namespace kreg::test
+
+namespace kreg::test {
+namespace {
+
+// kcd takes runs of identical updates at once, with early stopping in closed form along each
+// run; a plain loop that recomputes y - K alpha and the validation MSE every update must
+// choose the same iteration and the same alpha.
+TEST(Descent, KcdStraightRunsMatchThePlainLoop) {
+  const Dataset tr = sine("sine_train.csv"), te = sine("sine_test.csv");
+  KernelSettings ks;
+  ks.bandwidth = 0.08;
+  const Kernel k = make_kernel(ks);
+  const arma::mat K = gram(k, tr.X), Kv = cross_gram(k, te.X, tr.X);
+  FitSettings s;
+  s.method = "kcd";
+  s.step_size = 1e-4;
+  for (long patience : {50L, 2000L}) {
+    DescentOptions opt;
+    opt.max_iterations = 200000;
+    opt.early_stopping = true;
+    opt.patience = patience;
+    const DescentOutcome fast = run_descent(K, tr.y, s, &Kv, &te.y, opt);
+
+    arma::vec alpha(tr.n(), arma::fill::zeros), best_alpha = alpha;
+    double best = INFINITY;
+    long best_k = 0, k_stop = 0;
+    for (long it = 0;; ++it) {
+      const double vm = arma::mean(arma::square(te.y - Kv * alpha));
+      if (vm < best) {
+        best = vm;
+        best_k = it;
+        best_alpha = alpha;
+      } else if (it - best_k >= patience) {
+        k_stop = it;
+        break;
+      }
+      if (it >= opt.max_iterations) {
+        k_stop = it;
+        break;
+      }
+      const arma::vec r = tr.y - K * alpha;
+      const double m = arma::abs(r).max();
+      for (arma::uword i = 0; i < r.n_elem; ++i)
+        if (std::abs(r(i)) == m && r(i) != 0.0) alpha(i) += s.step_size * (r(i) > 0 ? 1.0 : -1.0);
+    }
+    EXPECT_EQ(fast.iterations, best_k) << "patience " << patience;
+    EXPECT_EQ(fast.iterations_run, k_stop);
+    EXPECT_LE(arma::abs(fast.alpha - best_alpha).max(), 1e-9 * arma::abs(best_alpha).max());
+    std::printf("  patience %ld: best iteration %ld, stopped at %ld\n", patience, best_k, k_stop);
+  }
+}
+
+}  // namespace
+}  // namespace kreg::test
