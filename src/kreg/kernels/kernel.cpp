@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "kreg/core/errors.h"
+#include "kreg/core/number_text.h"
 
 namespace kreg {
 
@@ -13,19 +14,11 @@ const std::vector<std::string>& kernel_names() {
   return names;
 }
 
-namespace {
-std::string num(double v) {
-  std::ostringstream os;
-  os.precision(17);
-  os << v;
-  return os.str();
-}
-}  // namespace
 
 Kernel make_kernel(const KernelSettings& s) {
   const bool radial = s.name != "linear" && s.name != "polynomial";
   if (radial && !(s.bandwidth > 0.0 && std::isfinite(s.bandwidth)))
-    throw ConfigError("bandwidth: must be a finite number > 0, got " + num(s.bandwidth));
+    throw ConfigError("bandwidth: must be a finite number > 0, got " + number_text(s.bandwidth));
   if (s.name == "gaussian") return GaussianKernel{s.bandwidth};
   if (s.name == "laplace") return LaplaceKernel{s.bandwidth};
   if (s.name == "matern32") return Matern32Kernel{s.bandwidth};
@@ -35,7 +28,7 @@ Kernel make_kernel(const KernelSettings& s) {
   if (s.name == "polynomial") {
     if (s.degree < 1 || s.degree > 20) throw ConfigError("degree: must be an integer in 1..20, got " + std::to_string(s.degree));
     if (!(s.offset >= 0.0 && std::isfinite(s.offset)))
-      throw ConfigError("offset: must be a finite number >= 0 (a negative offset is not psd), got " + num(s.offset));
+      throw ConfigError("offset: must be a finite number >= 0 (a negative offset is not psd), got " + number_text(s.offset));
     return PolynomialKernel{s.degree, s.offset};
   }
   std::string valid;

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "kreg/core/errors.h"
+#include "kreg/core/number_text.h"
 
 namespace kreg {
 
@@ -27,14 +28,6 @@ long FitSettings::iteration_count() const {
   return iterations > 0 ? iterations : std::lround(t / step_size);
 }
 
-namespace {
-std::string num(double v) {
-  std::ostringstream os;
-  os.precision(17);
-  os << v;
-  return os.str();
-}
-}  // namespace
 
 void validate(const FitSettings& s) {
   const auto& methods = method_names();
@@ -45,21 +38,18 @@ void validate(const FitSettings& s) {
   }
   make_kernel(s.kernel);  // throws for bad kernel parameters
   if (!(s.lambda >= 0.0 && std::isfinite(s.lambda))) {
-    std::ostringstream os;
-    os.precision(17);
-    os << "lambda: must be a finite number >= 0, got " << s.lambda;
-    throw ConfigError(os.str());
+    throw ConfigError("lambda: must be a finite number >= 0, got " + number_text(s.lambda));
   }
-  if (!(s.t >= 0.0 && std::isfinite(s.t))) throw ConfigError("t: must be a finite number >= 0, got " + num(s.t));
-  if (!(s.momentum >= 0.0 && s.momentum < 1.0)) throw ConfigError("momentum: must be in [0, 1), got " + num(s.momentum));
+  if (!(s.t >= 0.0 && std::isfinite(s.t))) throw ConfigError("t: must be a finite number >= 0, got " + number_text(s.t));
+  if (!(s.momentum >= 0.0 && s.momentum < 1.0)) throw ConfigError("momentum: must be in [0, 1), got " + number_text(s.momentum));
   if (!(s.step_size > 0.0 && std::isfinite(s.step_size)))
-    throw ConfigError("step_size: must be a finite number > 0, got " + num(s.step_size));
+    throw ConfigError("step_size: must be a finite number > 0, got " + number_text(s.step_size));
   if (s.iterations < 0) throw ConfigError("iterations: must be >= 0, got " + std::to_string(s.iterations));
   if (!(s.elastic_alpha >= 0.0 && s.elastic_alpha <= 1.0))
-    throw ConfigError("elastic_alpha: must be in [0, 1], got " + num(s.elastic_alpha));
+    throw ConfigError("elastic_alpha: must be in [0, 1], got " + number_text(s.elastic_alpha));
   if (s.patience < 1) throw ConfigError("patience: must be >= 1, got " + std::to_string(s.patience));
-  if (!(s.t_max > 0.0 && std::isfinite(s.t_max))) throw ConfigError("t_max: must be a finite number > 0, got " + num(s.t_max));
-  if (!(s.holdout >= 0.0 && s.holdout < 1.0)) throw ConfigError("holdout: must be in [0, 1), got " + num(s.holdout));
+  if (!(s.t_max > 0.0 && std::isfinite(s.t_max))) throw ConfigError("t_max: must be a finite number > 0, got " + number_text(s.t_max));
+  if (!(s.holdout >= 0.0 && s.holdout < 1.0)) throw ConfigError("holdout: must be in [0, 1), got " + number_text(s.holdout));
   if (s.nesterov && s.method != "kgd") throw ConfigError("nesterov: only for --method kgd");
   if (s.is_iterative() && s.iteration_count() > 2'000'000'000L)
     throw ConfigError("t: t / step_size exceeds 2e9 iterations");
