@@ -29,6 +29,10 @@ void FitSettingsOptions::register_on(OptionSet& o) {
   o.add("--t-max", t_max, "early stopping: largest stopping time considered, > 0");
   o.add("--holdout", holdout, "early stopping on this fraction of the training rows, [0, 1)");
   o.add("--seed", seed, "seed of the holdout split");
+  o.add("--solver", solver, "kl1/klinf: fista (accelerated, KKT-certified) | paper (the authors' fixed-step solver)");
+  o.add("--max-iter", max_iter, "kl1/klinf: iteration cap (0 = 100000 for fista, 1000 for paper)");
+  o.add("--tol", tol, "kl1/klinf: 0 = default (fista: largest KKT violation 1e-7; paper: iterates agree to 1e-4)");
+  o.add("--prox-step", prox_step, "kl1/klinf with --solver paper: fixed step (paper: 1e-3)");
   o.add("--standardize", standardize, "both|features|none: standardise with training statistics");
 }
 
@@ -52,6 +56,10 @@ FitSettings FitSettingsOptions::to_settings(const OptionSet& o) const {
     s.holdout = holdout;
     if (seed < 0) throw ConfigError("seed: must be >= 0, got " + std::to_string(seed));
     s.seed = static_cast<unsigned long>(seed);
+    s.solver = solver;
+    s.max_iter = max_iter;
+    s.tol = tol;
+    s.prox_step = prox_step;
     if (!parse_lambda_scaling(lambda_scaling, s.lambda_scaling))
       throw ConfigError("lambda_scaling: expected none or n, got '" + lambda_scaling + "'");
     if (!parse_standardize_mode(standardize, s.standardize))

@@ -28,6 +28,10 @@ struct FitSettingsOptions {
   double t_max = 1000.0;
   double holdout = 0.0;
   long seed = 0;
+  std::string solver = "fista";
+  long max_iter = 0;
+  double tol = 0.0;
+  double prox_step = 1e-3;
 
   void register_on(OptionSet& options);
   /// Converts and validates; ConfigErrors name the option where it was given.

@@ -9,6 +9,7 @@
 #include "kreg/io/atomic_file.h"
 #include "kreg/select/grid.h"
 #include "kreg/solvers/descent_path.h"
+#include "kreg/solvers/penalized_path.h"
 #include "kreg/spectral/spectral_path.h"
 #include "table_writer.h"
 
@@ -37,14 +38,16 @@ class PathCommand : public Command {
     require(options, "output", output_path_);
     const bool is_krr = settings.method == "krr";
     const bool iterative = settings.is_iterative();
-    if (!is_krr && settings.method != "kgf" && !iterative)
+    const bool penalized = settings.is_penalized();
+    const bool lambda_path = is_krr || penalized;
+    if (!lambda_path && settings.method != "kgf" && !iterative)
       throw ConfigError(options.where("method") + ": kreg path does not support '" + settings.method + "'");
     if (iterative && (options.given("lambda_grid") || options.given("t_grid")))
       throw ConfigError(options.where(options.given("t_grid") ? "t_grid" : "lambda_grid") +
                         ": iterative methods record their path every --record-every updates up to --t-max");
     if (record_every_ < 0) throw ConfigError(options.where("record_every") + ": must be >= 0");
-    const std::string grid_key = is_krr ? "lambda_grid" : "t_grid";
-    const std::string other_key = is_krr ? "t_grid" : "lambda_grid";
+    const std::string grid_key = lambda_path ? "lambda_grid" : "t_grid";
+    const std::string other_key = lambda_path ? "t_grid" : "lambda_grid";
     if (!iterative && options.given(other_key))
       throw ConfigError(options.where(other_key) + ": not used by --method " + settings.method + "; give " +
                         options.where(grid_key));
@@ -56,7 +59,7 @@ class PathCommand : public Command {
       throw DataError(validation_path_ + ": no target column '" + train.target_name + "'");
 
     std::vector<double> grid;
-    const std::string& text = is_krr ? lambda_grid_ : t_grid_;
+    const std::string& text = lambda_path ? lambda_grid_ : t_grid_;
     if (!text.empty()) {
       try {
         grid = parse_grid(text, grid_key);
@@ -70,24 +73,28 @@ class PathCommand : public Command {
       const long k_max = std::lround(settings.t_max / settings.step_size);
       const long every = record_every_ > 0 ? record_every_ : std::max(1L, (k_max + 99) / 100);
       path = descent_path(train, val, settings, every, !coef_path_.empty());
+    } else if (penalized) {
+      path = penalized_path(train, val, settings, grid, !coef_path_.empty());
     } else {
       path = spectral_path(train, val, settings, grid, !coef_path_.empty());
     }
 
-    std::vector<std::string> columns = {is_krr ? "lambda" : "t", "df",     "train_mse", "train_r2",
-                                        "val_mse",               "val_r2", "alpha_norm", "nonzero"};
-    if (iterative) columns.push_back("iterations");
+    std::vector<std::string> columns = {lambda_path ? "lambda" : "t", "df",     "train_mse", "train_r2",
+                                        "val_mse",                    "val_r2", "alpha_norm", "nonzero"};
+    if (iterative || penalized) columns.push_back("iterations");
+    if (penalized) columns.push_back("converged");
     TableWriter table(columns);
     for (const auto& p : path) {
       std::vector<std::string> row = {format_double(p.value),    format_double(p.df),     format_double(p.train_mse),
                                       format_double(p.train_r2), format_double(p.val_mse), format_double(p.val_r2),
                                       format_double(p.alpha_norm), std::to_string(p.nonzero)};
-      if (iterative) row.push_back(std::to_string(p.iterations));
+      if (iterative || penalized) row.push_back(std::to_string(p.iterations));
+      if (penalized) row.push_back(p.converged ? "1" : "0");
       table.add_row(row);
     }
     std::string coef_text;
     if (!coef_path_.empty()) {
-      TableWriter coef({is_krr ? "lambda" : "t", "row", "alpha"});
+      TableWriter coef({lambda_path ? "lambda" : "t", "row", "alpha"});
       for (const auto& p : path)
         for (arma::uword i = 0; i < p.alpha.n_elem; ++i)
           coef.add_row({format_double(p.value), std::to_string(i), format_double(p.alpha(i))});
@@ -95,6 +102,13 @@ class PathCommand : public Command {
     }
     write_file_atomically(output_path_, table.text());
     if (!coef_path_.empty()) write_file_atomically(coef_path_, coef_text);
+    if (penalized) {
+      std::size_t unconverged = 0;
+      for (const auto& p : path) unconverged += !p.converged;
+      if (unconverged > 0)
+        warn(io, std::to_string(unconverged) + " of " + std::to_string(path.size()) +
+                     " path points did not converge (column 'converged'); raise --max-iter or --tol");
+    }
     if (!options.quiet())
       io.out << settings.method << " path: " << path.size() << " points on " << train.n() << " rows written to "
              << output_path_ << "\n";

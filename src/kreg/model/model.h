@@ -27,6 +27,9 @@ struct TrainingSummary {
   bool stopped_early = false;   ///< the patience rule ended the run before t_max
   double best_val_mse = NAN;    ///< validation MSE at the chosen t (original scale)
   std::size_t n_validation = 0; ///< rows used for early stopping
+  // Penalised methods:
+  bool converged = true;        ///< the solver met its stopping rule
+  double kkt_violation = NAN;   ///< largest KKT violation of alpha (standardised scale)
 };
 
 struct Model {

@@ -37,6 +37,10 @@ ordered_json settings_to_json(const FitSettings& s) {
   p["t_max"] = s.t_max;
   p["holdout"] = s.holdout;
   p["seed"] = s.seed;
+  p["solver"] = s.solver;
+  p["max_iter"] = s.max_iter;
+  p["tol"] = s.tol;
+  p["prox_step"] = s.prox_step;
   return p;
 }
 
@@ -134,6 +138,8 @@ ordered_json model_to_json(const Model& m) {
                            {"stopped_early", m.summary.stopped_early},
                            {"best_val_mse", number(m.summary.best_val_mse)},
                            {"n_validation", m.summary.n_validation},
+                           {"converged", m.summary.converged},
+                           {"kkt_violation", number(m.summary.kkt_violation)},
                            {"warnings", m.warnings}};
   ordered_json rows = ordered_json::array();
   for (arma::uword r : m.point_rows) rows.push_back(r);
@@ -186,6 +192,10 @@ Model model_from_json(const json& j, const std::string& source) {
   m.settings.t_max = r.num(p, "t_max", "parameters.");
   m.settings.holdout = r.num(p, "holdout", "parameters.");
   m.settings.seed = static_cast<unsigned long>(r.integer(p, "seed", "parameters."));
+  m.settings.solver = r.str(p, "solver", "parameters.");
+  m.settings.max_iter = r.integer(p, "max_iter", "parameters.");
+  m.settings.tol = r.num(p, "tol", "parameters.");
+  m.settings.prox_step = r.num(p, "prox_step", "parameters.");
   const json& s = r.at(j, "standardization", "");
   if (!parse_standardize_mode(r.str(s, "mode", "standardization."), m.settings.standardize))
     r.fail("standardization.mode", "expected \"both\", \"features\" or \"none\"");

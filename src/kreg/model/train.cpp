@@ -11,6 +11,8 @@
 #include "kreg/solvers/kgf.h"
 #include "kreg/solvers/krr.h"
 #include "kreg/solvers/linear_primal.h"
+#include "kreg/solvers/penalized_path.h"
+#include "kreg/solvers/proximal.h"
 
 namespace kreg {
 
@@ -77,6 +79,23 @@ arma::vec fit_iterative(Model& model, const arma::vec& t, const Dataset* validat
   return K * model.alpha;
 }
 
+// Fills alpha (and summary) of kl1 / klinf; returns the fitted values of t.
+arma::vec fit_penalized(Model& model, const arma::vec& t) {
+  const FitSettings& s = model.settings;
+  const arma::mat K = gram(model.kernel, model.points);
+  const double L = s.solver == "fista" ? lipschitz_constant(K) : 0.0;
+  const ProxResult res = solve_penalized(K, L, t, penalty_of(s.method), s.effective_lambda(t.n_elem), s, nullptr);
+  model.alpha = res.alpha;
+  model.summary.iterations = res.iterations;
+  model.summary.converged = res.converged;
+  model.summary.kkt_violation = res.kkt;
+  if (!res.converged)
+    model.warnings.push_back(s.method + " did not converge in " + std::to_string(res.iterations) +
+                             " iterations (largest KKT violation " + std::to_string(res.kkt) +
+                             "); raise --max-iter or --tol");
+  return K * model.alpha;
+}
+
 }  // namespace
 
 Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* validation_in) {
@@ -128,6 +147,8 @@ Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* 
     SpectralSolution sol = solve_kgf(spec, t, settings.effective_t());
     (spec.primal ? model.beta : model.alpha) = std::move(sol.coef);
     fitted_t = std::move(sol.fitted);
+  } else if (settings.is_penalized()) {
+    fitted_t = fit_penalized(model, t);
   } else {
     fitted_t = fit_iterative(model, t, validation);
   }

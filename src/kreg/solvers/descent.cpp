@@ -14,6 +14,7 @@
 #include <memory>
 
 #include "kreg/core/errors.h"
+#include "kreg/linalg/blas_threads.h"
 #include "kreg/spectral/spectrum.h"
 
 namespace kreg {
@@ -334,6 +335,7 @@ DescentOutcome run_descent(const arma::mat& K, const arma::vec& y, const FitSett
   if (K_val && (K_val->n_cols != K.n_rows || y_val == nullptr || y_val->n_elem != K_val->n_rows))
     throw DataError("run_descent: validation sizes disagree");
 
+  const SmallProblemBlasThreads blas_threads(K.n_rows);
   std::unique_ptr<Engine> d;
   if (use_spectral_kgd(s, K.n_rows, opt.max_iterations))
     d = std::make_unique<SpectralKgd>(K, y, s, K_val, y_val);
@@ -419,12 +421,15 @@ DescentOutcome run_descent(const arma::mat& K, const arma::vec& y, const FitSett
 double largest_eigenvalue(const arma::mat& K, int iterations) {
   arma::vec v(K.n_rows, arma::fill::ones);
   double mu = 0.0;
+  v /= arma::norm(v);
   for (int it = 0; it < iterations && K.n_rows > 0; ++it) {
     const arma::vec w = K * v;
     const double norm = arma::norm(w);
     if (norm == 0.0) return 0.0;
-    mu = arma::dot(v, w) / arma::dot(v, v);
+    const double next = arma::dot(v, w);  // Rayleigh quotient, v of unit length
     v = w / norm;
+    if (it > 5 && std::abs(next - mu) <= 1e-10 * std::abs(next)) return next;
+    mu = next;
   }
   return mu;
 }

@@ -52,7 +52,8 @@ struct DescentOutcome {
 DescentOutcome run_descent(const arma::mat& K, const arma::vec& y, const FitSettings& settings,
                            const arma::mat* K_val, const arma::vec* y_val, const DescentOptions& options);
 
-/// Power-iteration estimate of the largest eigenvalue (= singular value) of a psd K.
-double largest_eigenvalue(const arma::mat& K, int iterations = 50);
+/// Largest eigenvalue (= singular value) of a psd K by power iteration, run until the
+/// Rayleigh quotient changes by less than 1e-10 (relative) or `iterations` products.
+double largest_eigenvalue(const arma::mat& K, int iterations = 2000);
 
 }  // namespace kreg

@@ -20,7 +20,7 @@ bool parse_lambda_scaling(const std::string& text, LambdaScaling& scaling) {
 }
 
 const std::vector<std::string>& method_names() {
-  static const std::vector<std::string> names = {"krr", "kgf", "kgd", "ksgd", "kcd", "kegd"};
+  static const std::vector<std::string> names = {"krr", "kgf", "kgd", "ksgd", "kcd", "kegd", "kl1", "klinf"};
   return names;
 }
 
@@ -50,6 +50,12 @@ void validate(const FitSettings& s) {
   if (s.patience < 1) throw ConfigError("patience: must be >= 1, got " + std::to_string(s.patience));
   if (!(s.t_max > 0.0 && std::isfinite(s.t_max))) throw ConfigError("t_max: must be a finite number > 0, got " + number_text(s.t_max));
   if (!(s.holdout >= 0.0 && s.holdout < 1.0)) throw ConfigError("holdout: must be in [0, 1), got " + number_text(s.holdout));
+  if (s.solver != "fista" && s.solver != "paper")
+    throw ConfigError("solver: expected fista or paper, got '" + s.solver + "'");
+  if (s.max_iter < 0) throw ConfigError("max_iter: must be >= 0, got " + std::to_string(s.max_iter));
+  if (!(s.tol >= 0.0 && std::isfinite(s.tol))) throw ConfigError("tol: must be a finite number >= 0, got " + number_text(s.tol));
+  if (!(s.prox_step > 0.0 && std::isfinite(s.prox_step)))
+    throw ConfigError("prox_step: must be a finite number > 0, got " + number_text(s.prox_step));
   if (s.nesterov && s.method != "kgd") throw ConfigError("nesterov: only for --method kgd");
   if (s.is_iterative() && s.iteration_count() > 2'000'000'000L)
     throw ConfigError("t: t / step_size exceeds 2e9 iterations");

@@ -1,0 +1,22 @@
+// Warm-started paths of the penalised methods (kl1, klinf): from the largest lambda down,
+// each point starting from the previous solution.
+#pragma once
+
+#include <vector>
+
+#include "kreg/data/dataset.h"
+#include "kreg/model/path_point.h"
+#include "kreg/solvers/fit_settings.h"
+
+namespace kreg {
+
+/// The path over `grid` (empty = 50 log-spaced values from lambda_max down to 1e-3 lambda_max,
+/// in the units of settings.lambda_scaling). Points are solved and returned in decreasing
+/// lambda order.
+std::vector<PathPoint> penalized_path(const Dataset& train, const Dataset* validation, const FitSettings& settings,
+                                      std::vector<double> grid, bool keep_alpha);
+
+/// The Lipschitz constant used by the fista solver: 1.01 x the largest eigenvalue of K.
+double lipschitz_constant(const arma::mat& K);
+
+}  // namespace kreg

@@ -1,0 +1,52 @@
+// l1- and l_inf-penalised kernel regression (seed 002, eqs. alpha1 and alphainf):
+//   min_alpha 1/2 ||y - K alpha||^2_{K^-1} + lambda P(alpha),  P = ||.||_1 or ||.||_inf.
+// Up to the constant 1/2 y^T K^-1 y the smooth part is f(alpha) = 1/2 alpha^T K alpha - y^T alpha,
+// whose gradient K alpha - y = -r needs no inverse of K; its Lipschitz constant is mu_max(K).
+// Optimality (KKT), with r = y - K alpha:
+//   l1:   |r_i| <= lambda where alpha_i = 0, r_i = lambda sign(alpha_i) elsewhere;
+//   linf: with m = ||alpha||_inf: r_i = 0 where |alpha_i| < m, sign(r_i) = sign(alpha_i) (or
+//         r_i = 0) where |alpha_i| = m, and ||r||_1 = lambda (||r||_1 <= lambda when alpha = 0).
+#pragma once
+
+#include <armadillo>
+#include <string>
+
+#include "kreg/solvers/fit_settings.h"
+
+namespace kreg {
+
+enum class Penalty { kL1, kLinf };
+Penalty penalty_of(const std::string& method);
+
+/// lambda_max: the smallest lambda with alpha = 0 optimal: ||y||_inf (l1), ||y||_1 (linf).
+double lambda_max(Penalty pen, const arma::vec& y);
+
+/// prox of tau ||.||_1: soft-thresholding.
+arma::vec prox_l1(const arma::vec& v, double tau);
+/// prox of tau ||.||_inf = v - (projection of v on the l1 ball of radius tau) (Moreau);
+/// the projection by sorting (Duchi et al., ICML 2008), O(n log n).
+arma::vec prox_linf(const arma::vec& v, double tau);
+
+/// f(alpha) + lambda P(alpha) with f = 1/2 alpha^T K alpha - y^T alpha, given K alpha.
+double penalized_objective(const arma::vec& Kalpha, const arma::vec& y, const arma::vec& alpha, Penalty pen,
+                           double lambda);
+/// Largest violation of the KKT conditions above (0 at the optimum).
+double kkt_violation(const arma::vec& Kalpha, const arma::vec& y, const arma::vec& alpha, Penalty pen, double lambda);
+
+struct ProxResult {
+  arma::vec alpha;
+  long iterations = 0;
+  bool converged = false;  ///< fista: KKT violation <= tol; paper: successive iterates agree
+  double kkt = 0.0;        ///< KKT violation of the returned alpha
+  double objective = 0.0;  ///< penalized_objective of the returned alpha
+};
+
+/// Solves for one lambda. fista: accelerated proximal gradient with step 1/L (L = largest
+/// eigenvalue of K), adaptive restart (O'Donoghue and Candes 2015), stopped when the KKT
+/// violation is <= tol. paper: alpha <- prox_{step lambda}(alpha - step (K alpha - y)) with a
+/// fixed step, stopped when |alpha_new - alpha| <= tol + tol |alpha| elementwise. One K
+/// product per iteration. `warm` (may be null) is the starting point.
+ProxResult solve_penalized(const arma::mat& K, double L, const arma::vec& y, Penalty pen, double lambda,
+                           const FitSettings& settings, const arma::vec* warm);
+
+}  // namespace kreg
