@@ -114,3 +114,44 @@ TEST(PathLooCli, BadGridsAreRefused) {
 
 }  // namespace
 }  // namespace kreg::test
+
+namespace kreg::test {
+namespace {
+
+TEST(PathCli, PenalisedPathIsWarmStartedFromLargestLambdaAndSparseModelsKeepOnlyTheirPoints) {
+  const std::string dir = scratch_dir();
+  const CliResult r = run_cli({"path", "--data", kTrain, "--target", "MedHouseVal", "--method", "kl1", "--bandwidth",
+                               "2", "--lambda-grid", "0.05,1,0.2", "--output", dir + "/p.csv", "--quiet"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const CsvTable p = read_csv_table(dir + "/p.csv", true);
+  ASSERT_EQ(p.n_rows(), 3u);
+  EXPECT_EQ(p.names.back(), "converged");
+  EXPECT_EQ(p.at(0, 0), 1.0);  // decreasing lambda
+  EXPECT_EQ(p.at(2, 0), 0.05);
+  for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(p.at(i, p.find("converged")), 1.0);
+  EXPECT_LT(p.at(0, p.find("nonzero")), p.at(2, p.find("nonzero")));
+
+  // The fit at lambda = 0.2 stores exactly the path's non-zero points and predicts with them.
+  ASSERT_EQ(run_cli({"fit", "--data", kTrain, "--target", "MedHouseVal", "--method", "kl1", "--bandwidth", "2",
+                     "--lambda", "0.2", "--model", dir + "/m.json", "--quiet"})
+                .status,
+            0);
+  const auto model = nlohmann::json::parse(read_text(dir + "/m.json"));
+  EXPECT_EQ(model["alpha"].size(), static_cast<std::size_t>(p.at(1, p.find("nonzero"))));
+  EXPECT_EQ(model["points"].size(), model["alpha"].size());
+  EXPECT_TRUE(model["training_summary"]["converged"].get<bool>());
+  const CliResult pred = run_cli({"predict", "--model", dir + "/m.json", "--data", kVal, "--metrics",
+                                  dir + "/metrics.json", "--output", dir + "/pred.csv", "--quiet"});
+  ASSERT_EQ(pred.status, 0) << pred.err;
+  // The authors' solver runs as an option and says whether it met its own stopping rule.
+  const CliResult paper = run_cli({"fit", "--data", kTrain, "--target", "MedHouseVal", "--method", "klinf",
+                                   "--bandwidth", "2", "--lambda", "10", "--solver", "paper", "--model",
+                                   dir + "/paper.json", "--quiet"});
+  ASSERT_EQ(paper.status, 0) << paper.err;
+  const auto pm = nlohmann::json::parse(read_text(dir + "/paper.json"));
+  EXPECT_EQ(pm["parameters"]["solver"], "paper");
+  EXPECT_LE(pm["training_summary"]["iterations"].get<long>(), 1000);
+}
+
+}  // namespace
+}  // namespace kreg::test

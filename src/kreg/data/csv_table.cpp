@@ -93,12 +93,12 @@ bool parse_finite_double(const std::string& text, double& value) {
 }
 
 namespace {
-CsvTable read_csv_table_unguarded(const std::string& path);
+CsvTable read_csv_table_unguarded(const std::string& path, bool empty_as_nan);
 }
 
-CsvTable read_csv_table(const std::string& path) {
+CsvTable read_csv_table(const std::string& path, bool empty_as_nan) {
   try {
-    return read_csv_table_unguarded(path);
+    return read_csv_table_unguarded(path, empty_as_nan);
   } catch (const io::error::base& e) {  // e.g. a line longer than the reader's limit
     throw DataError(path + ": " + e.what());
   }
@@ -106,7 +106,7 @@ CsvTable read_csv_table(const std::string& path) {
 
 namespace {
 
-CsvTable read_csv_table_unguarded(const std::string& path) {
+CsvTable read_csv_table_unguarded(const std::string& path, bool empty_as_nan) {
   {
     std::ifstream probe(path);
     if (!probe) throw DataError(path + ": cannot open file for reading");
@@ -145,6 +145,10 @@ CsvTable read_csv_table_unguarded(const std::string& path) {
                       std::to_string(fields.size()));
     for (std::size_t c = 0; c < n_cols; ++c) {
       double value = 0.0;
+      if (empty_as_nan && fields[c].empty()) {
+        table.cells.push_back(std::nan(""));
+        continue;
+      }
       if (!parse_finite_double(fields[c], value)) {
         const std::string at = where + ":" + std::to_string(c + 1) + ": column '" + table.names[c] + "': ";
         if (fields[c].empty()) throw DataError(at + "empty cell");

@@ -27,7 +27,9 @@ struct CsvTable {
 /// empty file, a header without data rows, duplicate or empty column names, a row whose
 /// field count differs from the header's, and a cell that is empty, not a number, or not
 /// finite ("nan", "inf"). Messages have the form `path:line:column: ...`.
-CsvTable read_csv_table(const std::string& path);
+/// `empty_as_nan` reads empty cells as NaN instead (for kreg's own result tables, whose
+/// "not applicable" cells are empty).
+CsvTable read_csv_table(const std::string& path, bool empty_as_nan = false);
 
 /// Splits one CSV line into trimmed, unquoted fields. `where` prefixes error messages
 /// (e.g. "data.csv:12"). Exposed for tests.
