@@ -26,6 +26,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   commands.push_back(make_predict_command(app));
   commands.push_back(make_path_command(app));
   commands.push_back(make_loo_command(app));
+  commands.push_back(make_cv_command(app));
 
   std::vector<std::string> argv_store = {"kreg"};
   argv_store.insert(argv_store.end(), args.begin(), args.end());

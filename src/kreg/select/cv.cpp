@@ -1,0 +1,210 @@
+// Cross-validation engine: tasks (kernel parameters x fold) on an OpenMP pool, BLAS on one
+// thread per task, results in fixed slots, aggregation and selection rules in grid order.
+#include "kreg/select/cv.h"
+
+#include <omp.h>
+
+#include <cmath>
+#include <exception>
+#include <mutex>
+
+#include "kreg/core/errors.h"
+#include "kreg/data/standardization.h"
+#include "kreg/linalg/lapack.h"
+#include "kreg/model/train.h"
+#include "kreg/select/metrics.h"
+#include "kreg/solvers/penalized_path.h"
+#include "kreg/spectral/spectral_path.h"
+
+namespace kreg {
+
+std::string regulariser_name(const std::string& method) {
+  if (method == "krr" || method == "kl1" || method == "klinf") return "lambda";
+  if (method == "kgf") return "t";
+  return "";
+}
+
+namespace {
+
+struct FoldScores {
+  std::vector<double> mse, r2;
+  double t = NAN;
+};
+
+std::vector<KernelSettings> kernel_grid(const CvSettings& s) {
+  const KernelSettings& b = s.base.kernel;
+  const bool radial = b.name != "linear" && b.name != "polynomial";
+  const std::vector<double> bw = radial && !s.bandwidth_grid.empty() ? s.bandwidth_grid : std::vector<double>{b.bandwidth};
+  const bool poly = b.name == "polynomial";
+  const std::vector<double> deg =
+      poly && !s.degree_grid.empty() ? s.degree_grid : std::vector<double>{static_cast<double>(b.degree)};
+  const std::vector<double> off = poly && !s.offset_grid.empty() ? s.offset_grid : std::vector<double>{b.offset};
+  std::vector<KernelSettings> out;
+  for (double w : bw)
+    for (double d : deg)
+      for (double o : off) {
+        KernelSettings k = b;
+        k.bandwidth = w;
+        if (d != std::floor(d)) throw ConfigError("degree_grid: degrees must be whole numbers");
+        k.degree = static_cast<int>(d);
+        k.offset = o;
+        make_kernel(k);  // validates
+        out.push_back(k);
+      }
+  return out;
+}
+
+Dataset subset(const Dataset& d, const arma::uvec& rows) {
+  Dataset out = d;
+  out.X = d.X.rows(rows);
+  out.y = d.y.elem(rows);
+  return out;
+}
+
+// Scores of one fold for every regulariser value, in grid order.
+FoldScores score_fold(const Dataset& tr, const Dataset& va, const FitSettings& s, const std::vector<double>& grid) {
+  FoldScores out;
+  if (s.method == "krr" || s.method == "kgf") {
+    for (const auto& p : spectral_path(tr, &va, s, grid, false)) {
+      out.mse.push_back(p.val_mse);
+      out.r2.push_back(p.val_r2);
+    }
+  } else if (s.is_penalized()) {
+    const auto path = penalized_path(tr, &va, s, grid, false);  // decreasing lambda
+    for (double v : grid)
+      for (const auto& p : path)
+        if (p.value == v) {
+          out.mse.push_back(p.val_mse);
+          out.r2.push_back(p.val_r2);
+          break;
+        }
+  } else {
+    const Model m = train(tr, s, &va);
+    const double mse_best = m.summary.best_val_mse;
+    const double var = arma::mean(arma::square(va.y - arma::mean(va.y)));
+    out.mse.push_back(mse_best);
+    out.r2.push_back(var > 0 ? 1.0 - mse_best / var : NAN);
+    out.t = m.summary.t;
+  }
+  return out;
+}
+
+void mean_sd(const std::vector<double>& v, double& mean, double& sd) {
+  const arma::vec a(v);
+  mean = arma::mean(a);
+  sd = a.n_elem > 1 ? arma::stddev(a) : 0.0;
+}
+
+// Orders rows by simplicity for the one-standard-error rule: larger lambda (or smaller t),
+// then larger bandwidth, smaller degree, larger offset. True when a is simpler than b.
+bool simpler(const CvRow& a, const CvRow& b, const std::string& reg) {
+  if (reg == "lambda" && a.regulariser != b.regulariser) return a.regulariser > b.regulariser;
+  if (reg == "t" && a.regulariser != b.regulariser) return a.regulariser < b.regulariser;
+  if (a.kernel.bandwidth != b.kernel.bandwidth) return a.kernel.bandwidth > b.kernel.bandwidth;
+  if (a.kernel.degree != b.kernel.degree) return a.kernel.degree < b.kernel.degree;
+  return a.kernel.offset > b.kernel.offset;
+}
+
+}  // namespace
+
+FitSettings refit_settings(const CvSettings& settings, const CvRow& row) {
+  FitSettings s = settings.base;
+  s.kernel = row.kernel;
+  const std::string reg = regulariser_name(s.method);
+  if (reg == "lambda") s.lambda = row.regulariser;
+  else if (reg == "t") s.t = row.regulariser;
+  else {
+    s.t = row.chosen_t;
+    s.iterations = 0;
+    s.holdout = 0.0;
+  }
+  return s;
+}
+
+CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, const Folds& folds,
+                        const CvProgress& progress) {
+  validate(settings.base);
+  if (static_cast<std::size_t>(folds.fold_of_row.size()) != data_in.n())
+    throw DataError(data_in.source + ": fold assignment has the wrong length");
+  const std::string reg = regulariser_name(settings.base.method);
+  if (!reg.empty() && settings.regulariser_grid.empty())
+    throw ConfigError(reg + "_grid: cross-validation of " + settings.base.method + " needs a " + reg + " grid");
+  const std::vector<KernelSettings> kernels = kernel_grid(settings);
+  const std::vector<double> grid = reg.empty() ? std::vector<double>{NAN} : settings.regulariser_grid;
+
+  // kAll: standardise once with all rows, then fit the folds on the standardised data as is.
+  Dataset data = data_in;
+  FitSettings base = settings.base;
+  double scale2 = 1.0;
+  if (settings.statistics == CvStatistics::kAll) {
+    const Standardization st = fit_standardization(data_in.X, data_in.y, base.standardize);
+    data.X = st.transform_features(data_in.X);
+    data.y = st.transform_target(data_in.y);
+    scale2 = st.target_scale * st.target_scale;
+    base.standardize = StandardizeMode::kNone;
+  }
+
+  const std::size_t n_tasks = kernels.size() * static_cast<std::size_t>(folds.k);
+  std::vector<FoldScores> results(n_tasks);
+  std::exception_ptr failure;
+  std::mutex mutex;
+  std::size_t done = 0;
+  const int threads = settings.threads > 0 ? settings.threads : omp_get_num_procs();
+  const int blas_before = openblas_get_num_threads();
+  openblas_set_num_threads(1);  // parallelism is across tasks; no oversubscription
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+  for (long task = 0; task < static_cast<long>(n_tasks); ++task) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (failure) continue;
+    }
+    try {
+      const std::size_t ki = static_cast<std::size_t>(task) / static_cast<std::size_t>(folds.k);
+      const int f = static_cast<int>(static_cast<std::size_t>(task) % static_cast<std::size_t>(folds.k));
+      FitSettings s = base;
+      s.kernel = kernels[ki];
+      FoldScores sc = score_fold(subset(data, folds.training_rows(f)), subset(data, folds.validation_rows(f)), s,
+                                 settings.regulariser_grid);
+      for (double& v : sc.mse) v *= scale2;
+      std::lock_guard<std::mutex> lock(mutex);
+      results[static_cast<std::size_t>(task)] = std::move(sc);
+      ++done;
+      if (progress) progress(done, n_tasks);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (!failure) failure = std::current_exception();
+    }
+  }
+  openblas_set_num_threads(blas_before);
+  if (failure) std::rethrow_exception(failure);
+
+  CvResult out;
+  out.folds = folds;
+  for (std::size_t ki = 0; ki < kernels.size(); ++ki) {
+    for (std::size_t g = 0; g < grid.size(); ++g) {
+      CvRow row;
+      row.kernel = kernels[ki];
+      row.regulariser = grid[g];
+      for (int f = 0; f < folds.k; ++f) {
+        const FoldScores& sc = results[ki * static_cast<std::size_t>(folds.k) + static_cast<std::size_t>(f)];
+        row.fold_mse.push_back(sc.mse.at(g));
+        row.fold_r2.push_back(sc.r2.at(g));
+        if (reg.empty()) row.fold_t.push_back(sc.t);
+      }
+      mean_sd(row.fold_mse, row.mean_mse, row.sd_mse);
+      mean_sd(row.fold_r2, row.mean_r2, row.sd_r2);
+      if (reg.empty()) row.chosen_t = arma::mean(arma::vec(row.fold_t));
+      out.rows.push_back(std::move(row));
+    }
+  }
+  for (std::size_t i = 1; i < out.rows.size(); ++i)
+    if (out.rows[i].mean_mse < out.rows[out.best_min].mean_mse) out.best_min = i;
+  const CvRow& best = out.rows[out.best_min];
+  const double limit = best.mean_mse + best.sd_mse / std::sqrt(static_cast<double>(folds.k));
+  out.best_1se = out.best_min;
+  for (std::size_t i = 0; i < out.rows.size(); ++i)
+    if (out.rows[i].mean_mse <= limit && simpler(out.rows[i], out.rows[out.best_1se], reg)) out.best_1se = i;
+  return out;
+}
+
+}  // namespace kreg

@@ -1,0 +1,63 @@
+// k-fold cross-validation over a grid of kernel parameters x regularisation (seed 002,
+// Section 6). One task per (fold, kernel parameters); each task serves the whole lambda or t
+// grid: krr and kgf from one eigendecomposition, kl1 and klinf by one warm-started path, the
+// early-stopping methods by one run stopped on the validation fold. Tasks run in parallel and
+// write into fixed slots, so results do not depend on the number of threads.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "kreg/data/dataset.h"
+#include "kreg/select/folds.h"
+#include "kreg/solvers/fit_settings.h"
+
+namespace kreg {
+
+/// Where the standardisation statistics come from.
+enum class CvStatistics {
+  kFold,  ///< each training fold (no information from the validation fold; the default)
+  kAll,   ///< all rows given to cv, once (the paper's protocol standardises before splitting)
+};
+
+struct CvSettings {
+  FitSettings base;                     ///< method and fixed settings
+  std::vector<double> bandwidth_grid;   ///< radial kernels (empty = base bandwidth)
+  std::vector<double> degree_grid;      ///< polynomial kernel (empty = base degree)
+  std::vector<double> offset_grid;      ///< polynomial kernel (empty = base offset)
+  std::vector<double> regulariser_grid; ///< lambda (krr, kl1, klinf) or t (kgf); unused by early stopping
+  CvStatistics statistics = CvStatistics::kFold;
+  int threads = 0;                      ///< 0 = all cores
+};
+
+/// One grid point: its kernel, its lambda or t, and the fold statistics of the validation error.
+struct CvRow {
+  KernelSettings kernel;
+  double regulariser = NAN;   ///< lambda or t; NaN for early-stopping methods
+  double mean_mse = 0.0, sd_mse = 0.0, mean_r2 = 0.0, sd_r2 = 0.0;  ///< sd over folds (ddof 1)
+  double chosen_t = NAN;      ///< early stopping: mean over folds of the best t (the paper's rule)
+  std::vector<double> fold_mse, fold_r2, fold_t;
+};
+
+struct CvResult {
+  std::vector<CvRow> rows;
+  std::size_t best_min = 0;  ///< smallest mean_mse
+  std::size_t best_1se = 0;  ///< most regularised row with mean_mse <= min + sd_min / sqrt(k)
+  Folds folds;
+};
+
+/// Called after each finished task with (done, total); may be called from worker threads, but
+/// never concurrently.
+using CvProgress = std::function<void(std::size_t, std::size_t)>;
+
+CvResult cross_validate(const Dataset& data, const CvSettings& settings, const Folds& folds,
+                        const CvProgress& progress = {});
+
+/// The settings that refit a row on all the data (early stopping: t = chosen_t, no validation).
+FitSettings refit_settings(const CvSettings& settings, const CvRow& row);
+
+/// "lambda", "t" or "" (early stopping) for the method.
+std::string regulariser_name(const std::string& method);
+
+}  // namespace kreg
