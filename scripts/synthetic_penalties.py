@@ -6,6 +6,7 @@ import concurrent.futures
 import csv
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -44,13 +45,23 @@ def write_csv(path, x, y):
 
 def run_kreg(kreg, args, threads):
     cmd = [kreg] + args + ["--threads", str(threads), "--quiet"]
-    for attempt in range(4):  # the binary may briefly be missing during a rebuild
-        if os.path.exists(kreg):
-            break
-        time.sleep(30)
     res = subprocess.run(cmd, capture_output=True, text=True)
     if res.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)} failed ({res.returncode}):\n{res.stderr}")
+
+
+def snapshot_kreg(kreg, work):
+    """Copy the binary into the work dir so a concurrent rebuild cannot break or change a run."""
+    dst = os.path.join(work, "kreg")
+    for attempt in range(10):  # the binary may briefly be missing or half-written during a rebuild
+        try:
+            shutil.copy2(kreg, dst)
+            subprocess.run([dst, "path", "--help"], capture_output=True, check=True)
+            return dst
+        except (OSError, subprocess.CalledProcessError) as e:
+            print(f"kreg not usable yet ({e}); retrying in 30 s", file=sys.stderr)
+            time.sleep(30)
+    raise RuntimeError(f"could not run {kreg}")
 
 
 def read_rows(path):
@@ -103,19 +114,21 @@ def one_run(kreg, workdir, name, seed, method, threads):
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = argparse.ArgumentParser(description="kl1/klinf/krr on the sparse and robust synthetic data")
     ap.add_argument("--seeds", type=int, default=20, help="seeds 1..S (default 20)")
     ap.add_argument("--kreg", default=os.path.join(here, "..", "build", "kreg"), help="kreg binary")
     ap.add_argument("--out", default=None, help="directory for per-seed CSV (default: a new temp dir)")
     ap.add_argument("--workers", type=int, default=2, help="parallel worker processes (default 2)")
     a = ap.parse_args()
     kreg = os.path.abspath(a.kreg)
+    kreg_stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(os.path.getmtime(kreg))) if os.path.exists(kreg) else "?"
     out_dir = a.out or tempfile.mkdtemp(prefix="synthetic_penalties_out_")
     os.makedirs(out_dir, exist_ok=True)
     threads = 1 if a.workers > 1 else 0
     t0 = time.time()
     rows = []
     with tempfile.TemporaryDirectory(prefix="synthetic_penalties_") as work:
+        kreg = snapshot_kreg(kreg, work)
         jobs = []
         for name in DATASETS:
             for seed in range(1, a.seeds + 1):
@@ -148,6 +161,7 @@ def main():
             print(f"{name:<8}{meth:<8}{np.median([r['test_r2'] for r in rs]):>16.4f}"
                   f"{np.median([r['frac_nonzero'] for r in rs]):>16.3f}{unconv:>17}")
     print(f"per-seed CSV: {csv_path}")
+    print(f"kreg: {os.path.abspath(a.kreg)} (modified {kreg_stamp}, snapshot copied at start)")
     print(f"seeds: {a.seeds}, workers: {a.workers}, run time: {time.time() - t0:.1f} s")
 
 

@@ -15,6 +15,7 @@
 #include "kreg/select/metrics.h"
 #include "kreg/solvers/penalized_path.h"
 #include "kreg/spectral/spectral_path.h"
+#include "kreg/spectral/spectrum.h"
 
 namespace kreg {
 
@@ -89,6 +90,45 @@ FoldScores score_fold(const Dataset& tr, const Dataset& va, const FitSettings& s
   return out;
 }
 
+// krr with statistics shared by all folds: one eigendecomposition of the full K per kernel
+// serves every fold and lambda. With M = (K + lambda I)^{-1} = U diag(1/(mu + lambda)) U^T and
+// alpha = M y, the residuals of the refit without fold G are (the group form of seed 001's
+// Proposition 3, since I - H = lambda M and y - yhat = lambda alpha):
+//   e_G = (I - H_GG)^{-1} (y_G - yhat_G) = (M_GG)^{-1} alpha_G.
+// lambda_scaling n uses the fold's own n, as the refit would.
+std::vector<FoldScores> score_all_folds_krr(const Dataset& d, const FitSettings& s, const Folds& folds,
+                                            const std::vector<double>& grid) {
+  const Spectrum spec = spectrum_for(make_kernel(s.kernel), d.X);
+  const arma::vec ytil = spec.U.t() * d.y;
+  const arma::vec outside = d.y - spec.U * ytil;  // primal spectra: the part of y outside span(U)
+  std::vector<FoldScores> out(static_cast<std::size_t>(folds.k));
+  for (int f = 0; f < folds.k; ++f) {
+    const arma::uvec G = folds.validation_rows(f);
+    const arma::mat UG = spec.U.rows(G);
+    const arma::vec yG = d.y.elem(G), outside_G = outside.elem(G);
+    FoldScores& sc = out[static_cast<std::size_t>(f)];
+    for (double lambda : grid) {
+      FitSettings sf = s;
+      sf.lambda = lambda;
+      const double lam = sf.effective_lambda(d.n() - G.n_elem);
+      const arma::vec g = krr_coefficient_filter(spec.mu, lam);
+      arma::vec alpha_G = UG * (g % ytil);
+      arma::mat MGG = UG * arma::diagmat(g) * UG.t();
+      if (spec.primal) {  // M acts as 1/lambda outside span(U)
+        MGG -= (UG / lam) * UG.t();
+        MGG.diag() += 1.0 / lam;
+        alpha_G += outside_G / lam;
+      }
+      arma::vec e;
+      if (!arma::solve(e, MGG, alpha_G, arma::solve_opts::likely_sympd))
+        throw NumericalError("cv: the fold system of krr is singular at lambda " + std::to_string(lambda));
+      sc.mse.push_back(arma::mean(arma::square(e)));
+      sc.r2.push_back(r_squared(yG, yG - e));
+    }
+  }
+  return out;
+}
+
 void mean_sd(const std::vector<double>& v, double& mean, double& sd) {
   const arma::vec a(v);
   mean = arma::mean(a);
@@ -144,8 +184,11 @@ CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, cons
     base.standardize = StandardizeMode::kNone;
   }
 
-  const std::size_t n_tasks = kernels.size() * static_cast<std::size_t>(folds.k);
-  std::vector<FoldScores> results(n_tasks);
+  // krr with shared statistics: one task per kernel covers all folds (see score_all_folds_krr).
+  const bool shared_krr = base.method == "krr" && base.standardize == StandardizeMode::kNone;
+  const std::size_t per_kernel = shared_krr ? 1 : static_cast<std::size_t>(folds.k);
+  const std::size_t n_tasks = kernels.size() * per_kernel;
+  std::vector<FoldScores> results(kernels.size() * static_cast<std::size_t>(folds.k));
   std::exception_ptr failure;
   std::mutex mutex;
   std::size_t done = 0;
@@ -159,15 +202,22 @@ CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, cons
       if (failure) continue;
     }
     try {
-      const std::size_t ki = static_cast<std::size_t>(task) / static_cast<std::size_t>(folds.k);
-      const int f = static_cast<int>(static_cast<std::size_t>(task) % static_cast<std::size_t>(folds.k));
+      const std::size_t ki = static_cast<std::size_t>(task) / per_kernel;
       FitSettings s = base;
       s.kernel = kernels[ki];
-      FoldScores sc = score_fold(subset(data, folds.training_rows(f)), subset(data, folds.validation_rows(f)), s,
-                                 settings.regulariser_grid);
-      for (double& v : sc.mse) v *= scale2;
+      std::vector<FoldScores> scores;
+      if (shared_krr) {
+        scores = score_all_folds_krr(data, s, folds, settings.regulariser_grid);
+      } else {
+        const int f = static_cast<int>(static_cast<std::size_t>(task) % per_kernel);
+        scores.push_back(score_fold(subset(data, folds.training_rows(f)), subset(data, folds.validation_rows(f)), s,
+                                    settings.regulariser_grid));
+      }
+      for (auto& sc : scores)
+        for (double& v : sc.mse) v *= scale2;
       std::lock_guard<std::mutex> lock(mutex);
-      results[static_cast<std::size_t>(task)] = std::move(sc);
+      const std::size_t first = shared_krr ? ki * static_cast<std::size_t>(folds.k) : static_cast<std::size_t>(task);
+      for (std::size_t j = 0; j < scores.size(); ++j) results[first + j] = std::move(scores[j]);
       ++done;
       if (progress) progress(done, n_tasks);
     } catch (...) {
