@@ -8,6 +8,7 @@
 #include "kreg/model/model_json.h"
 #include "kreg/model/train.h"
 #include "kreg/io/atomic_file.h"
+#include "test_data.h"
 #include "test_paths.h"
 
 namespace kreg::test {
@@ -18,10 +19,8 @@ bool bitwise_equal(const arma::vec& a, const arma::vec& b) {
 }
 
 TEST(ModelRoundTrip, LoadedModelPredictsBitForBit) {
-  ColumnSelection sel;
-  sel.target = "MedHouseVal";
-  const Dataset train_data = select_training_columns(read_csv_table(source_path("tests/fixtures/california_train.csv")), sel);
-  const Dataset test_data = select_training_columns(read_csv_table(source_path("tests/fixtures/california_test.csv")), sel);
+  const Dataset train_data = california("train");
+  const Dataset test_data = california("test");
   const std::string dir = scratch_dir();
   for (const auto& kernel : kernel_names()) {
     for (auto mode : {StandardizeMode::kBoth, StandardizeMode::kFeatures, StandardizeMode::kNone}) {
@@ -45,8 +44,7 @@ TEST(ModelRoundTrip, LoadedModelPredictsBitForBit) {
 }
 
 TEST(ModelRoundTrip, FileHasFormatVersionAndSettings) {
-  ColumnSelection sel;
-  const Dataset d = select_training_columns(read_csv_table(source_path("data/sine_train.csv")), sel);
+  const Dataset d = sine("train");
   FitSettings s;
   s.kernel.name = "polynomial";
   s.kernel.degree = 3;

@@ -13,6 +13,7 @@
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/solvers/descent.h"
+#include "test_data.h"
 #include "test_paths.h"
 
 namespace kreg::test {
@@ -37,11 +38,7 @@ std::map<std::string, arma::vec> load_fixture() {
 }
 
 TEST(DescentFixture, TwoThousandUpdatesMatchNumpy) {
-  ColumnSelection sel;
-  sel.target = "MedHouseVal";
-  Dataset d = select_training_columns(read_csv_table(source_path("tests/fixtures/california_train.csv")), sel);
-  d.X = d.X.head_rows(120);
-  d.y = d.y.head(120);
+  const Dataset d = california("train", 120);
   const Standardization st = fit_standardization(d.X, d.y, StandardizeMode::kBoth);
   KernelSettings ks;
   ks.bandwidth = 2.0;

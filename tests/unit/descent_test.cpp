@@ -11,19 +11,16 @@
 #include "kreg/model/train.h"
 #include "kreg/select/metrics.h"
 #include "kreg/solvers/descent.h"
+#include "test_data.h"
 #include "test_paths.h"
 
 namespace kreg::test {
 namespace {
 
-Dataset sine(const char* file) {
-  return select_training_columns(read_csv_table(source_path(std::string("data/") + file)), ColumnSelection{});
-}
-
 double max_rel(const arma::vec& a, const arma::vec& b) { return arma::abs(a - b).max() / arma::abs(b).max(); }
 
 TEST(Descent, KgdApproachesKgfClosedForm) {
-  const Dataset tr = sine("sine_train.csv"), te = sine("sine_test.csv");
+  const Dataset tr = sine("train"), te = sine("test");
   FitSettings flow;
   flow.method = "kgf";
   flow.kernel.bandwidth = 0.5;
@@ -69,7 +66,7 @@ TEST(Descent, SignGradientOnDiagonalKernelMatchesClosedForm) {
 }
 
 TEST(Descent, KcdIsSparseAndKegdInterpolates) {
-  const Dataset tr = sine("sine_train.csv");
+  const Dataset tr = sine("train");
   FitSettings s;
   s.kernel.bandwidth = 0.1;
   s.step_size = 1e-3;
@@ -89,7 +86,7 @@ TEST(Descent, KcdIsSparseAndKegdInterpolates) {
 }
 
 TEST(Descent, EarlyStoppingKeepsTheBestIterate) {
-  const Dataset tr = sine("sine_train.csv"), te = sine("sine_test.csv");
+  const Dataset tr = sine("train"), te = sine("test");
   FitSettings s;
   s.method = "kgd";
   s.kernel.bandwidth = 0.1;
@@ -120,7 +117,7 @@ namespace {
 // run; a plain loop that recomputes y - K alpha and the validation MSE every update must
 // choose the same iteration and the same alpha.
 TEST(Descent, KcdStraightRunsMatchThePlainLoop) {
-  const Dataset tr = sine("sine_train.csv"), te = sine("sine_test.csv");
+  const Dataset tr = sine("train"), te = sine("test");
   KernelSettings ks;
   ks.bandwidth = 0.08;
   const Kernel k = make_kernel(ks);

@@ -5,22 +5,14 @@
 
 #include "kreg/data/csv_table.h"
 #include "kreg/select/loo.h"
+#include "test_data.h"
 #include "test_paths.h"
 
 namespace kreg::test {
 namespace {
 
-Dataset california(std::size_t rows) {
-  ColumnSelection sel;
-  sel.target = "MedHouseVal";
-  Dataset d = select_training_columns(read_csv_table(source_path("tests/fixtures/california_train.csv")), sel);
-  d.X = d.X.head_rows(rows);
-  d.y = d.y.head(rows);
-  return d;
-}
-
 TEST(Loo, ShortcutEqualsBruteForceRefits) {
-  const Dataset d = california(120);
+  const Dataset d = california("train", 120);
   const std::vector<double> lambdas = {1e-6, 1e-4, 1e-2, 1.0, 10.0};
   for (const char* kernel : {"gaussian", "laplace", "matern52"}) {
     for (auto scaling : {LambdaScaling::kNone, LambdaScaling::kN}) {
@@ -42,7 +34,7 @@ TEST(Loo, ShortcutEqualsBruteForceRefits) {
 }
 
 TEST(Loo, GcvAndDfFollowTheirDefinitions) {
-  const Dataset d = california(60);
+  const Dataset d = california("train", 60);
   FitSettings s;
   s.kernel.bandwidth = 2.0;
   const LooResult r = loo_krr(d, s, {0.05});

@@ -13,17 +13,14 @@
 #include "kreg/kernels/gram.h"
 #include "kreg/solvers/penalized_path.h"
 #include "kreg/solvers/proximal.h"
+#include "test_data.h"
 #include "test_paths.h"
 
 namespace kreg::test {
 namespace {
 
 TEST(ProximalFixture, ObjectiveNoWorseThanNumpyReference) {
-  ColumnSelection sel;
-  sel.target = "MedHouseVal";
-  Dataset d = select_training_columns(read_csv_table(source_path("tests/fixtures/california_train.csv")), sel);
-  d.X = d.X.head_rows(100);
-  d.y = d.y.head(100);
+  const Dataset d = california("train", 100);
   const Standardization st = fit_standardization(d.X, d.y, StandardizeMode::kBoth);
   KernelSettings ks;
   ks.bandwidth = 2.0;

@@ -13,6 +13,7 @@
 #include "kreg/select/grid.h"
 #include "kreg/solvers/penalized_path.h"
 #include "kreg/solvers/proximal.h"
+#include "test_data.h"
 #include "test_paths.h"
 
 namespace kreg::test {
@@ -83,17 +84,8 @@ TEST(Proximal, LinfOnDiagonalKernelIsClipping) {
   }
 }
 
-Dataset california(std::size_t rows) {
-  ColumnSelection sel;
-  sel.target = "MedHouseVal";
-  Dataset d = select_training_columns(read_csv_table(source_path("tests/fixtures/california_train.csv")), sel);
-  d.X = d.X.head_rows(rows);
-  d.y = d.y.head(rows);
-  return d;
-}
-
 TEST(Proximal, KktHoldsAtEveryPointOfAPath) {
-  const Dataset d = california(150);
+  const Dataset d = california("train", 150);
   for (const char* method : {"kl1", "klinf"}) {
     SCOPED_TRACE(method);
     FitSettings s;

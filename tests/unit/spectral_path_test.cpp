@@ -9,21 +9,16 @@
 #include "kreg/select/metrics.h"
 #include "kreg/spectral/spectral_path.h"
 #include "kreg/spectral/spectrum.h"
+#include "test_data.h"
 #include "test_paths.h"
 
 namespace kreg::test {
 namespace {
 
-Dataset fixture(const char* file) {
-  ColumnSelection sel;
-  sel.target = "MedHouseVal";
-  return select_training_columns(read_csv_table(source_path(std::string("tests/fixtures/") + file)), sel);
-}
-
 double max_rel(const arma::vec& a, const arma::vec& b) { return arma::abs(a - b).max() / arma::abs(b).max(); }
 
 TEST(SpectralPath, EveryPointEqualsDirectFitOnValidationData) {
-  const Dataset tr = fixture("california_train.csv"), val = fixture("california_test.csv");
+  const Dataset tr = california("train"), val = california("test");
   for (const char* method : {"krr", "kgf"}) {
     for (const char* kernel : {"gaussian", "matern32", "linear"}) {
       SCOPED_TRACE(std::string(method) + "/" + kernel);
@@ -50,7 +45,7 @@ TEST(SpectralPath, EveryPointEqualsDirectFitOnValidationData) {
 }
 
 TEST(SpectralPath, DfEqualsTraceOfDirectHatMatrix) {
-  const Dataset tr = fixture("california_train.csv");
+  const Dataset tr = california("train");
   FitSettings s;
   s.kernel.bandwidth = 1.5;
   const Standardization st = fit_standardization(tr.X, tr.y, s.standardize);
@@ -73,7 +68,7 @@ TEST(SpectralPath, DfEqualsTraceOfDirectHatMatrix) {
 // Seed 002, Proposition kgf_krr_diff (b): ||f_KGF(t) - f_KRR(1/t)||^2 <= 0.0415 ||y||^2 on the
 // training points, for every t; and Remark 2: momentum gamma acts as time t / (1 - gamma).
 TEST(SpectralPath, KgfKrrDifferenceBoundAndMomentum) {
-  const Dataset tr = fixture("california_train.csv");
+  const Dataset tr = california("train");
   FitSettings s;
   s.kernel.bandwidth = 1.0;
   s.standardize = StandardizeMode::kFeatures;  // fitted values are K alpha of y itself
@@ -97,14 +92,14 @@ TEST(SpectralPath, KgfKrrDifferenceBoundAndMomentum) {
   with_momentum.momentum = 0.6;
   with_momentum.t = 4.0;
   plain.t = 4.0 / (1.0 - 0.6);
-  const Dataset val = fixture("california_test.csv");
+  const Dataset val = california("test");
   EXPECT_LE(max_rel(predict(kreg::train(tr, with_momentum), val.X), predict(kreg::train(tr, plain), val.X)), 1e-12);
 }
 
 // Seed 001's primal-dual identity: for the linear kernel with p < n, krr is solved in the
 // primal automatically and agrees with the dual solution.
 TEST(SpectralPath, LinearKernelPrimalEqualsDual) {
-  const Dataset tr = fixture("california_train.csv"), val = fixture("california_test.csv");
+  const Dataset tr = california("train"), val = california("test");
   FitSettings s;
   s.kernel.name = "linear";
   s.lambda = 0.5;

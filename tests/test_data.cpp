@@ -1,0 +1,24 @@
+// Loading the test data sets.
+#include "test_data.h"
+
+#include "kreg/data/csv_table.h"
+#include "test_paths.h"
+
+namespace kreg::test {
+
+Dataset california(const std::string& part, std::size_t rows) {
+  ColumnSelection sel;
+  sel.target = "MedHouseVal";
+  Dataset d = select_training_columns(read_csv_table(source_path("tests/fixtures/california_" + part + ".csv")), sel);
+  if (rows > 0) {
+    d.X = d.X.head_rows(rows);
+    d.y = d.y.head(rows);
+  }
+  return d;
+}
+
+Dataset sine(const std::string& part) {
+  return select_training_columns(read_csv_table(source_path("data/sine_" + part + ".csv")), ColumnSelection{});
+}
+
+}  // namespace kreg::test

@@ -1,0 +1,16 @@
+// The data sets the tests use, read through kreg's own CSV reader.
+#pragma once
+
+#include <string>
+
+#include "kreg/data/dataset.h"
+
+namespace kreg::test {
+
+/// tests/fixtures/california_{train,test}.csv (target MedHouseVal), optionally only the
+/// first `rows` rows (0 = all).
+Dataset california(const std::string& part = "train", std::size_t rows = 0);
+/// data/sine_{train,test}.csv of seed 000 (target y).
+Dataset sine(const std::string& part = "train");
+
+}  // namespace kreg::test
