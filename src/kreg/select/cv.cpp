@@ -100,28 +100,43 @@ std::vector<FoldScores> score_all_folds_krr(const Dataset& d, const FitSettings&
                                             const std::vector<double>& grid) {
   const Spectrum spec = spectrum_for(make_kernel(s.kernel), d.X);
   const arma::vec ytil = spec.U.t() * d.y;
-  const arma::vec outside = d.y - spec.U * ytil;  // primal spectra: the part of y outside span(U)
+  const arma::uword r = spec.mu.n_elem, L = grid.size();
   std::vector<FoldScores> out(static_cast<std::size_t>(folds.k));
   for (int f = 0; f < folds.k; ++f) {
     const arma::uvec G = folds.validation_rows(f);
+    const arma::uword m = G.n_elem;
     const arma::mat UG = spec.U.rows(G);
-    const arma::vec yG = d.y.elem(G), outside_G = outside.elem(G);
-    FoldScores& sc = out[static_cast<std::size_t>(f)];
-    for (double lambda : grid) {
+    const arma::vec yG = d.y.elem(G);
+    // Filters for every lambda: F(j, l) = 1/(mu_j + lambda_l), less 1/lambda_l when U is not
+    // complete (then M = I/lambda + U diag(F) U^T).
+    arma::mat F(r, L);
+    arma::vec lam(L);
+    for (arma::uword l = 0; l < L; ++l) {
       FitSettings sf = s;
-      sf.lambda = lambda;
-      const double lam = sf.effective_lambda(d.n() - G.n_elem);
-      const arma::vec g = krr_coefficient_filter(spec.mu, lam);
-      arma::vec alpha_G = UG * (g % ytil);
-      arma::mat MGG = UG * arma::diagmat(g) * UG.t();
-      if (spec.primal) {  // M acts as 1/lambda outside span(U)
-        MGG -= (UG / lam) * UG.t();
-        MGG.diag() += 1.0 / lam;
-        alpha_G += outside_G / lam;
+      sf.lambda = grid[l];
+      lam[l] = sf.effective_lambda(d.n() - m);
+      F.col(l) = krr_coefficient_filter(spec.mu, lam[l]);
+      if (!spec.complete) F.col(l) -= 1.0 / lam[l];
+    }
+    // M_GG for all lambdas in one product: row (a, b) of P is UG.row(a) % UG.row(b), a <= b.
+    arma::mat P(m * (m + 1) / 2, r);
+    for (arma::uword a = 0, row = 0; a < m; ++a)
+      for (arma::uword b = a; b < m; ++b, ++row) P.row(row) = UG.row(a) % UG.row(b);
+    const arma::mat Mvals = P * F;                        // (pairs x L)
+    const arma::mat alphaG = UG * (F.each_col() % ytil);  // (m x L)
+    FoldScores& sc = out[static_cast<std::size_t>(f)];
+    arma::mat MGG(m, m);
+    for (arma::uword l = 0; l < L; ++l) {
+      for (arma::uword a = 0, row = 0; a < m; ++a)
+        for (arma::uword b = a; b < m; ++b, ++row) MGG(a, b) = MGG(b, a) = Mvals(row, l);
+      arma::vec aG = alphaG.col(l);
+      if (!spec.complete) {
+        MGG.diag() += 1.0 / lam[l];
+        aG += yG / lam[l];  // alpha = M y = y / lambda + U diag(F) U^T y
       }
       arma::vec e;
-      if (!arma::solve(e, MGG, alpha_G, arma::solve_opts::likely_sympd))
-        throw NumericalError("cv: the fold system of krr is singular at lambda " + std::to_string(lambda));
+      if (!arma::solve(e, MGG, aG, arma::solve_opts::likely_sympd))
+        throw NumericalError("cv: the fold system of krr is singular at lambda " + std::to_string(grid[l]));
       sc.mse.push_back(arma::mean(arma::square(e)));
       sc.r2.push_back(r_squared(yG, yG - e));
     }

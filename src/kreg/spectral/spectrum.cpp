@@ -51,6 +51,7 @@ Spectrum spectrum_for(const Kernel& kernel, const arma::mat& Z, bool allow_prima
   if (allow_primal && std::holds_alternative<LinearKernel>(kernel) && Z.n_cols < Z.n_rows) {
     Spectrum spec;
     spec.primal = true;
+    spec.complete = false;
     if (!arma::svd_econ(spec.U, spec.s, spec.V, Z, "both", "dc"))
       throw NumericalError("singular value decomposition of the design matrix failed");
     spec.mu = arma::square(spec.s);
