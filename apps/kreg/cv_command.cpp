@@ -45,8 +45,10 @@ class CvCommand : public Command {
     const std::string& method = cv.base.method;
     const std::string reg = regulariser_name(method);
     try {
-      if (statistics_ == "all") cv.statistics = CvStatistics::kAll;
-      else if (statistics_ != "fold") throw ConfigError("statistics: expected fold or all, got '" + statistics_ + "'");
+      if (statistics_ == "all")
+        cv.statistics = CvStatistics::kAll;
+      else if (statistics_ != "fold")
+        throw ConfigError("statistics: expected fold or all, got '" + statistics_ + "'");
       if (refit_rule_ != "min" && refit_rule_ != "1se")
         throw ConfigError("refit_rule: expected min or 1se, got '" + refit_rule_ + "'");
       if (!bandwidth_grid_.empty()) cv.bandwidth_grid = parse_grid(bandwidth_grid_, "bandwidth_grid");
@@ -54,8 +56,8 @@ class CvCommand : public Command {
       if (!offset_grid_.empty()) cv.offset_grid = parse_grid(offset_grid_, "offset_grid");
       if (reg == "lambda") {
         if (!t_grid_.empty()) throw ConfigError("t_grid: not used by --method " + method + " (it has a lambda grid)");
-        cv.regulariser_grid = lambda_grid_.empty() ? std::vector<double>{cv.base.lambda}
-                                                   : parse_grid(lambda_grid_, "lambda_grid");
+        cv.regulariser_grid =
+            lambda_grid_.empty() ? std::vector<double>{cv.base.lambda} : parse_grid(lambda_grid_, "lambda_grid");
       } else if (reg == "t") {
         if (!lambda_grid_.empty()) throw ConfigError("lambda_grid: not used by --method kgf (it has a t grid)");
         cv.regulariser_grid = t_grid_.empty() ? std::vector<double>{cv.base.t} : parse_grid(t_grid_, "t_grid");
@@ -74,7 +76,12 @@ class CvCommand : public Command {
     sel.target = data_.target;
     sel.target_index = data_.target_index;
     sel.features = data_.features;
-    if (!fold_column_.empty()) sel.excluded = {fold_column_};
+    if (!fold_column_.empty()) {
+      if (table.find(fold_column_) < 0)
+        throw DataError(data_.data + ": no fold column named '" + fold_column_ + "' (" + options.where("fold_column") +
+                        ")");
+      sel.excluded = {fold_column_};
+    }
     const Dataset data = select_training_columns(table, sel);
     Folds folds;
     if (!fold_column_.empty()) {
@@ -144,8 +151,10 @@ class CvCommand : public Command {
         j["degree"] = r.kernel.degree;
         j["offset"] = r.kernel.offset;
       }
-      if (!reg.empty()) j[reg] = r.regulariser;
-      else j["t"] = r.chosen_t;
+      if (!reg.empty())
+        j[reg] = r.regulariser;
+      else
+        j["t"] = r.chosen_t;
       j["mean_mse"] = r.mean_mse;
       j["sd_mse"] = r.sd_mse;
       j["mean_r2"] = r.mean_r2;
@@ -160,8 +169,10 @@ class CvCommand : public Command {
                           : reg == "t"    ? "smallest t, then largest bandwidth, within one SE of the minimum"
                                           : "largest bandwidth within one SE of the minimum";
     best["folds"] = folds.k;
-    if (fold_column_.empty()) best["seed"] = cv.base.seed;
-    else best["fold_column"] = fold_column_;
+    if (fold_column_.empty())
+      best["seed"] = cv.base.seed;
+    else
+      best["fold_column"] = fold_column_;
     best["statistics"] = statistics_;
     best["fold_of_row"] = folds.fold_of_row;
 

@@ -45,12 +45,11 @@ class FitCommand : public Command {
              << ", train R2 " << format_double(model.summary.train_r2) << "\n";
       if (settings.is_iterative())
         io.out << "iterations: " << model.summary.iterations << ", t = " << format_double(model.summary.t)
-               << (model.summary.early_stopping ? " (chosen by early stopping, validation MSE " +
-                                                       format_double(model.summary.best_val_mse) + ")"
-                                                 : std::string())
+               << (model.summary.early_stopping
+                       ? " (chosen by early stopping, validation MSE " + format_double(model.summary.best_val_mse) + ")"
+                       : std::string())
                << ", non-zero alpha: " << model.alpha.n_elem << "\n";
-      io.out
-             << "model written to " << model_path_ << "\n";
+      io.out << "model written to " << model_path_ << "\n";
     }
   }
 

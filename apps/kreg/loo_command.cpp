@@ -37,7 +37,12 @@ class LooCommand : public Command {
       options.rethrow_located(e);
     }
     const Dataset data = data_.load(options);
-    const LooResult r = loo_krr(data, settings, grid);
+    LooResult r;
+    try {
+      r = loo_krr(data, settings, grid);
+    } catch (const ConfigError& e) {
+      options.rethrow_located(e);
+    }
 
     TableWriter table({"lambda", "df", "loo_mse", "loo_se", "gcv"});
     for (const auto& p : r.points)
@@ -53,8 +58,10 @@ class LooCommand : public Command {
     }
     const auto& bmin = r.points[r.best_min];
     const auto& b1se = r.points[r.best_1se];
-    const nlohmann::ordered_json best = {{"lambda_min", bmin.lambda},     {"loo_mse_min", bmin.loo_mse},
-                                         {"lambda_1se", b1se.lambda},     {"loo_mse_1se", b1se.loo_mse},
+    const nlohmann::ordered_json best = {{"lambda_min", bmin.lambda},
+                                         {"loo_mse_min", bmin.loo_mse},
+                                         {"lambda_1se", b1se.lambda},
+                                         {"loo_mse_1se", b1se.loo_mse},
                                          {"lambda_scaling", to_string(settings.lambda_scaling)},
                                          {"n", data.n()}};
     write_file_atomically(output_path_, table.text());

@@ -38,8 +38,7 @@ void type_error(const std::string& where, const std::string& expected, const jso
 }  // namespace detail
 
 OptionSet::OptionSet(CLI::App& app) : app_(app) {
-  app_.add_option("--config", config_path_, "JSON file with options under their snake_case names")
-      ->option_text("FILE");
+  app_.add_option("--config", config_path_, "JSON file with options under their snake_case names")->option_text("FILE");
   app_.add_flag("--print-config", print_config_, "print the merged configuration as JSON and exit");
   add("--threads", threads_, "worker threads (0 = all cores)");
   add_flag("--quiet", quiet_, "no progress or summary lines on the terminal");
@@ -69,7 +68,8 @@ CLI::Option* OptionSet::add_grid(const std::string& flag, std::string& field, co
       flag, opt,
       [&field](const json& j, const std::string& where) {
         const auto number_text = [&](const json& v) {
-          if (!v.is_number()) detail::type_error(where, "a grid: a list of numbers, {\"logspace\": [a, b, n]} or text", j);
+          if (!v.is_number())
+            detail::type_error(where, "a grid: a list of numbers, {\"logspace\": [a, b, n]} or text", j);
           char buf[32];
           std::snprintf(buf, sizeof buf, "%.17g", v.get<double>());
           return std::string(buf);

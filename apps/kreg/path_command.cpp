@@ -69,24 +69,28 @@ class PathCommand : public Command {
     }  // an empty grid asks spectral_path for the default one, taken from the spectrum
     const Dataset* val = validation_path_.empty() ? nullptr : &validation;
     std::vector<PathPoint> path;
-    if (iterative) {
-      const long k_max = std::lround(settings.t_max / settings.step_size);
-      const long every = record_every_ > 0 ? record_every_ : std::max(1L, (k_max + 99) / 100);
-      path = descent_path(train, val, settings, every, !coef_path_.empty());
-    } else if (penalized) {
-      path = penalized_path(train, val, settings, grid, !coef_path_.empty());
-    } else {
-      path = spectral_path(train, val, settings, grid, !coef_path_.empty());
+    try {
+      if (iterative) {
+        const long k_max = std::lround(settings.t_max / settings.step_size);
+        const long every = record_every_ > 0 ? record_every_ : std::max(1L, (k_max + 99) / 100);
+        path = descent_path(train, val, settings, every, !coef_path_.empty());
+      } else if (penalized) {
+        path = penalized_path(train, val, settings, grid, !coef_path_.empty());
+      } else {
+        path = spectral_path(train, val, settings, grid, !coef_path_.empty());
+      }
+    } catch (const ConfigError& e) {
+      options.rethrow_located(e);
     }
 
-    std::vector<std::string> columns = {lambda_path ? "lambda" : "t", "df",     "train_mse", "train_r2",
-                                        "val_mse",                    "val_r2", "alpha_norm", "nonzero"};
+    std::vector<std::string> columns = {
+        lambda_path ? "lambda" : "t", "df", "train_mse", "train_r2", "val_mse", "val_r2", "alpha_norm", "nonzero"};
     if (iterative || penalized) columns.push_back("iterations");
     if (penalized) columns.push_back("converged");
     TableWriter table(columns);
     for (const auto& p : path) {
-      std::vector<std::string> row = {format_double(p.value),    format_double(p.df),     format_double(p.train_mse),
-                                      format_double(p.train_r2), format_double(p.val_mse), format_double(p.val_r2),
+      std::vector<std::string> row = {format_double(p.value),      format_double(p.df),      format_double(p.train_mse),
+                                      format_double(p.train_r2),   format_double(p.val_mse), format_double(p.val_r2),
                                       format_double(p.alpha_norm), std::to_string(p.nonzero)};
       if (iterative || penalized) row.push_back(std::to_string(p.iterations));
       if (penalized) row.push_back(p.converged ? "1" : "0");

@@ -39,7 +39,8 @@ class PredictCommand : public Command {
     std::string summary;
     if (data.has_target()) {
       const Metrics m = evaluate(data.y, f);
-      summary = "R2: " + format_double(m.r2) + "\nRMSE: " + format_double(m.rmse) + "\nMAE: " + format_double(m.mae) + "\n";
+      summary =
+          "R2: " + format_double(m.r2) + "\nRMSE: " + format_double(m.rmse) + "\nMAE: " + format_double(m.mae) + "\n";
       if (!metrics_path_.empty()) {
         nlohmann::json j = {{"n", f.n_elem}, {"r2", m.r2}, {"rmse", m.rmse}, {"mae", m.mae}, {"mse", m.mse}};
         write_file_atomically(metrics_path_, j.dump(1) + "\n");

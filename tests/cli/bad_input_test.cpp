@@ -12,10 +12,10 @@ namespace {
 
 struct BadCase {
   const char* name;
-  const char* csv;       // written to $dir/data.csv ("" = not written)
-  const char* config;    // written to $dir/cfg.json when non-empty
+  const char* csv;                // written to $dir/data.csv ("" = not written)
+  const char* config;             // written to $dir/cfg.json when non-empty
   std::vector<std::string> args;  // "$dir" is replaced by the scratch directory
-  const char* must_name; // substring the error line must contain ("$dir" replaced)
+  const char* must_name;          // substring the error line must contain ("$dir" replaced)
 };
 
 const char* kGoodCsv = "x1,x2,y\n0.1,1.0,0.5\n0.4,2.0,0.7\n0.9,0.5,0.1\n";
@@ -38,7 +38,8 @@ std::vector<BadCase> bad_cases() {
       {"missing target column", kGoodCsv, "", with({"--target", "price"}), "data.csv: no target column named 'price'"},
       {"duplicate column names", "x1,x1,y\n0.1,1,2\n", "", fit, "data.csv:1:2: duplicate column name 'x1'"},
       {"missing data file", nullptr, "", fit, "data.csv: cannot open"},
-      {"config unknown key", kGoodCsv, "{\"bandwith\": 0.5}", with({"--config", "$dir/cfg.json"}), "cfg.json: key 'bandwith'"},
+      {"config unknown key", kGoodCsv, "{\"bandwith\": 0.5}", with({"--config", "$dir/cfg.json"}),
+       "cfg.json: key 'bandwith'"},
       {"config wrong type", kGoodCsv, "{\"bandwidth\": \"wide\"}", with({"--config", "$dir/cfg.json"}),
        "cfg.json: key 'bandwidth': expected a number"},
       {"config negative bandwidth", kGoodCsv, "{\"bandwidth\": -1}", with({"--config", "$dir/cfg.json"}),
@@ -94,8 +95,8 @@ TEST(BadInput, PredictRefusesUnknownVersionAndMissingFeature) {
   ASSERT_NE(pos, std::string::npos);
   model.replace(pos, 19, "\"format_version\": 99");
   write_text(dir + "/future.json", model);
-  CliResult r = run_cli({"predict", "--model", dir + "/future.json", "--data", dir + "/train.csv", "--output",
-                         dir + "/p1.csv"});
+  CliResult r =
+      run_cli({"predict", "--model", dir + "/future.json", "--data", dir + "/train.csv", "--output", dir + "/p1.csv"});
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(count_lines(r.err), 1);
   EXPECT_NE(r.err.find("future.json: key 'format_version': unsupported model format version 99"), std::string::npos)

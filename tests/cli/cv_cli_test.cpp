@@ -3,8 +3,8 @@
 // byte-identical whatever --threads and for the same seed; every method cross-validates.
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <armadillo>
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "cli_runner.h"
@@ -65,10 +65,26 @@ TEST(CvCli, KrrRowsEqualPerFoldFitAndPredict) {
   for (const auto& v : variants) {
     SCOPED_TRACE(std::string(v.kernel) + ", standardize " + v.standardize);
     const bool radial = std::string(v.kernel) == "gaussian";
-    std::vector<std::string> args = {"cv", "--data", data, "--target", "MedHouseVal", "--fold-column", "fold",
-                                     "--method", "krr", "--kernel", v.kernel, "--standardize", v.standardize,
-                                     "--lambda-grid", "0.01,0.3", "--output", dir + "/cv.csv", "--best",
-                                     dir + "/best.json", "--quiet"};
+    std::vector<std::string> args = {"cv",
+                                     "--data",
+                                     data,
+                                     "--target",
+                                     "MedHouseVal",
+                                     "--fold-column",
+                                     "fold",
+                                     "--method",
+                                     "krr",
+                                     "--kernel",
+                                     v.kernel,
+                                     "--standardize",
+                                     v.standardize,
+                                     "--lambda-grid",
+                                     "0.01,0.3",
+                                     "--output",
+                                     dir + "/cv.csv",
+                                     "--best",
+                                     dir + "/best.json",
+                                     "--quiet"};
     if (radial) args.insert(args.end(), {"--bandwidth-grid", "1,3"});
     const CliResult r = run_cli(args);
     ASSERT_EQ(r.status, 0) << r.err;
@@ -113,10 +129,28 @@ TEST(CvCli, ByteIdenticalWhateverTheThreadsAndForTheSameSeed) {
   std::string outputs[3][2];
   const char* threads[3] = {"1", "2", "2"};
   for (int run = 0; run < 3; ++run) {
-    const std::string cv = dir + "/cv" + std::to_string(run) + ".csv", best = dir + "/b" + std::to_string(run) + ".json";
-    const CliResult r = run_cli({"cv", "--data", data, "--target", "MedHouseVal", "--folds", "5", "--seed", "42",
-                                 "--bandwidth-grid", "logspace:-0.5:0.5:4", "--lambda-grid", "logspace:-3:0:6",
-                                 "--threads", threads[run], "--output", cv, "--best", best, "--quiet"});
+    const std::string cv = dir + "/cv" + std::to_string(run) + ".csv",
+                      best = dir + "/b" + std::to_string(run) + ".json";
+    const CliResult r = run_cli({"cv",
+                                 "--data",
+                                 data,
+                                 "--target",
+                                 "MedHouseVal",
+                                 "--folds",
+                                 "5",
+                                 "--seed",
+                                 "42",
+                                 "--bandwidth-grid",
+                                 "logspace:-0.5:0.5:4",
+                                 "--lambda-grid",
+                                 "logspace:-3:0:6",
+                                 "--threads",
+                                 threads[run],
+                                 "--output",
+                                 cv,
+                                 "--best",
+                                 best,
+                                 "--quiet"});
     ASSERT_EQ(r.status, 0) << r.err;
     outputs[run][0] = read_text(cv);
     outputs[run][1] = read_text(best);
@@ -143,9 +177,20 @@ TEST(CvCli, EveryMethodCrossValidatesAndRefits) {
                {"kegd", {"--step-size", "1e-3", "--t-max", "50", "--momentum", "0.5"}}};
   for (const auto& c : cases) {
     SCOPED_TRACE(c.method);
-    std::vector<std::string> args = {"cv",           "--data", data,   "--method", c.method, "--folds",
-                                     "4",            "--bandwidth-grid", "0.1,0.3", "--output", dir + "/cv.csv",
-                                     "--model",      dir + "/m.json", "--quiet"};
+    std::vector<std::string> args = {"cv",
+                                     "--data",
+                                     data,
+                                     "--method",
+                                     c.method,
+                                     "--folds",
+                                     "4",
+                                     "--bandwidth-grid",
+                                     "0.1,0.3",
+                                     "--output",
+                                     dir + "/cv.csv",
+                                     "--model",
+                                     dir + "/m.json",
+                                     "--quiet"};
     args.insert(args.end(), c.grid.begin(), c.grid.end());
     const CliResult r = run_cli(args);
     ASSERT_EQ(r.status, 0) << r.err;

@@ -35,7 +35,8 @@ std::vector<std::string> split(const std::string& line) {
 std::map<std::string, FixtureCase> load_fixture() {
   std::ifstream in(source_path("tests/fixtures/kernel_predictions.csv"));
   std::string line;
-  std::getline(in, line);  // header: case,kernel,bandwidth,degree,offset,lambda,lambda_scaling,standardize,row,prediction
+  std::getline(in,
+               line);  // header: case,kernel,bandwidth,degree,offset,lambda,lambda_scaling,standardize,row,prediction
   std::map<std::string, FixtureCase> cases;
   while (std::getline(in, line)) {
     const auto f = split(line);
@@ -59,8 +60,9 @@ TEST(KernelFixture, EveryKernelMatchesNumpyToRelative1e9) {
     SCOPED_TRACE(name);
     ASSERT_EQ(c.expected.size(), 100u);
     const std::string dir = scratch_dir();
-    std::vector<std::string> args = {"fit", "--data", source_path("tests/fixtures/california_train.csv"),
-                                     "--target", "MedHouseVal", "--model", dir + "/m.json", "--quiet"};
+    std::vector<std::string> args = {"fit",           "--data",      source_path("tests/fixtures/california_train.csv"),
+                                     "--target",      "MedHouseVal", "--model",
+                                     dir + "/m.json", "--quiet"};
     args.insert(args.end(), c.fit_args.begin(), c.fit_args.end());
     const CliResult fit = run_cli(args);
     ASSERT_EQ(fit.status, 0) << fit.err;

@@ -5,9 +5,9 @@
 #include <cstring>
 
 #include "kreg/data/csv_table.h"
+#include "kreg/io/atomic_file.h"
 #include "kreg/model/model_json.h"
 #include "kreg/model/train.h"
-#include "kreg/io/atomic_file.h"
 #include "test_data.h"
 #include "test_paths.h"
 

@@ -52,8 +52,8 @@ TEST(PathCli, CoefficientsFileAndConfigGrid) {
   const std::string dir = scratch_dir();
   write_text(dir + "/cfg.json", R"({"lambda_grid": {"logspace": [-1, 1, 3]}, "kernel": "laplace", "bandwidth": 2})");
   const CliResult r = run_cli({"path", "--config", dir + "/cfg.json", "--data", source_path("data/sine_train.csv"),
-                               "--validation", source_path("data/sine_test.csv"), "--output", dir + "/p.csv", "--coefficients",
-                               dir + "/a.csv", "--quiet"});
+                               "--validation", source_path("data/sine_test.csv"), "--output", dir + "/p.csv",
+                               "--coefficients", dir + "/a.csv", "--quiet"});
   ASSERT_EQ(r.status, 0) << r.err;
   const CsvTable p = read_csv_table(dir + "/p.csv");
   ASSERT_EQ(p.n_rows(), 3u);
@@ -96,10 +96,13 @@ TEST(PathLooCli, BadGridsAreRefused) {
     std::vector<std::string> args;
     const char* must_name;
   } cases[] = {
-      {{"loo", "--data", data, "--lambda-grid", "logspace:-1:1", "--output", dir + "/o.csv"}, "--lambda-grid: expected three numbers"},
-      {{"loo", "--data", data, "--lambda-grid", "0.1,abc", "--output", dir + "/o.csv"}, "--lambda-grid: 'abc' is not a number"},
+      {{"loo", "--data", data, "--lambda-grid", "logspace:-1:1", "--output", dir + "/o.csv"},
+       "--lambda-grid: expected three numbers"},
+      {{"loo", "--data", data, "--lambda-grid", "0.1,abc", "--output", dir + "/o.csv"},
+       "--lambda-grid: 'abc' is not a number"},
       {{"path", "--data", data, "--lambda-grid", "-1,1", "--output", dir + "/o.csv"}, "lambda"},
-      {{"path", "--data", data, "--method", "kgf", "--lambda-grid", "1,2", "--output", dir + "/o.csv"}, "--lambda-grid: not used by --method kgf"},
+      {{"path", "--data", data, "--method", "kgf", "--lambda-grid", "1,2", "--output", dir + "/o.csv"},
+       "--lambda-grid: not used by --method kgf"},
       {{"loo", "--data", data, "--method", "kgf", "--output", dir + "/o.csv"}, "--method: kreg loo is for krr"},
   };
   for (const auto& c : cases) {
@@ -144,9 +147,9 @@ TEST(PathCli, PenalisedPathIsWarmStartedFromLargestLambdaAndSparseModelsKeepOnly
                                   dir + "/metrics.json", "--output", dir + "/pred.csv", "--quiet"});
   ASSERT_EQ(pred.status, 0) << pred.err;
   // The authors' solver runs as an option and says whether it met its own stopping rule.
-  const CliResult paper = run_cli({"fit", "--data", kTrain, "--target", "MedHouseVal", "--method", "klinf",
-                                   "--bandwidth", "2", "--lambda", "10", "--solver", "paper", "--model",
-                                   dir + "/paper.json", "--quiet"});
+  const CliResult paper =
+      run_cli({"fit", "--data", kTrain, "--target", "MedHouseVal", "--method", "klinf", "--bandwidth", "2", "--lambda",
+               "10", "--solver", "paper", "--model", dir + "/paper.json", "--quiet"});
   ASSERT_EQ(paper.status, 0) << paper.err;
   const auto pm = nlohmann::json::parse(read_text(dir + "/paper.json"));
   EXPECT_EQ(pm["parameters"]["solver"], "paper");

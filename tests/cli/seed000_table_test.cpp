@@ -15,8 +15,10 @@ namespace {
 
 double test_rmse(const std::vector<std::string>& fit_args) {
   const std::string dir = scratch_dir();
-  std::vector<std::string> args = {"fit", "--data", source_path("data/sine_train.csv"), "--target", "y",
-                                   "--standardize", "none", "--model", dir + "/m.json", "--quiet"};
+  std::vector<std::string> args = {"fit",      "--data",  source_path("data/sine_train.csv"),
+                                   "--target", "y",       "--standardize",
+                                   "none",     "--model", dir + "/m.json",
+                                   "--quiet"};
   args.insert(args.end(), fit_args.begin(), fit_args.end());
   const CliResult fit = run_cli(args);
   EXPECT_EQ(fit.status, 0) << fit.err;

@@ -1,9 +1,10 @@
 // CSV reading: the quirks of real files (BOM, CRLF, quotes, padding, blank lines) and the
 // exact numbers that come out.
+#include "kreg/data/csv_table.h"
+
 #include <gtest/gtest.h>
 
 #include "kreg/core/errors.h"
-#include "kreg/data/csv_table.h"
 #include "kreg/data/dataset.h"
 #include "test_paths.h"
 

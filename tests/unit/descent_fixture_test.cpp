@@ -50,7 +50,7 @@ TEST(DescentFixture, TwoThousandUpdatesMatchNumpy) {
     const char* method;
     double momentum;
     bool nesterov;
-  } cases[] = {{"kgd", "kgd", 0.0, false},  {"kgd_momentum", "kgd", 0.5, false}, {"kgd_nesterov", "kgd", 0.5, true},
+  } cases[] = {{"kgd", "kgd", 0.0, false},   {"kgd_momentum", "kgd", 0.5, false}, {"kgd_nesterov", "kgd", 0.5, true},
                {"ksgd", "ksgd", 0.0, false}, {"kcd", "kcd", 0.0, false},          {"kegd", "kegd", 0.5, false}};
   const auto fixture = load_fixture();
   ASSERT_EQ(fixture.size(), 6u);

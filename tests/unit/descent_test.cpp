@@ -1,6 +1,8 @@
 // The iterative methods against mathematics: kernel gradient descent approaches the kernel
 // gradient flow closed form (seed 002, Lemma kgf_s; Remark 2 for momentum), and sign gradient
 // descent on a diagonal K reaches seed 002's Proposition sgn_inf (b) closed form.
+#include "kreg/solvers/descent.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,7 +12,6 @@
 #include "kreg/kernels/gram.h"
 #include "kreg/model/train.h"
 #include "kreg/select/metrics.h"
-#include "kreg/solvers/descent.h"
 #include "test_data.h"
 #include "test_paths.h"
 

@@ -1,10 +1,10 @@
 // Gram matrices from BLAS-3 agree with the kernel formulas evaluated pair by pair, are exactly
 // symmetric, and stay exact for (near-)duplicate points where the distance trick cancels.
+#include "kreg/kernels/gram.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
-
-#include "kreg/kernels/gram.h"
 
 namespace kreg::test {
 namespace {
@@ -32,8 +32,8 @@ double direct(const Kernel& k, const arma::rowvec& a, const arma::rowvec& b) {
 TEST(Gram, MatchesPairwiseFormulasForEveryKernel) {
   arma::arma_rng::set_seed(7);
   arma::mat A = arma::randn(37, 4), B = arma::randn(11, 4);
-  A.row(5) = A.row(3);           // an exact duplicate
-  A.row(6) = A.row(3) + 1e-9;    // a near duplicate: the distance trick alone would lose it
+  A.row(5) = A.row(3);         // an exact duplicate
+  A.row(6) = A.row(3) + 1e-9;  // a near duplicate: the distance trick alone would lose it
   B.row(2) = A.row(3);
   for (const auto& name : kernel_names()) {
     SCOPED_TRACE(name);

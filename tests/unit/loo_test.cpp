@@ -1,10 +1,11 @@
 // Seed 001, Proposition 3: the leave-one-out residuals from one eigendecomposition equal
 // those of n explicit refits, for three kernels at five lambdas from 1e-6 to 10, on real
 // data (120 California-housing rows); plus the selection rules.
+#include "kreg/select/loo.h"
+
 #include <gtest/gtest.h>
 
 #include "kreg/data/csv_table.h"
-#include "kreg/select/loo.h"
 #include "test_data.h"
 #include "test_paths.h"
 

@@ -1,6 +1,8 @@
 // l1- and l_inf-penalised kernel regression (seed 002, eqs. alpha1 and alphainf): closed forms
 // for a diagonal K, and the optimality (KKT) conditions at every point of a warm-started path
 // on real data, checked here from their definitions.
+#include "kreg/solvers/proximal.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,7 +14,6 @@
 #include "kreg/kernels/gram.h"
 #include "kreg/select/grid.h"
 #include "kreg/solvers/penalized_path.h"
-#include "kreg/solvers/proximal.h"
 #include "test_data.h"
 #include "test_paths.h"
 
@@ -105,8 +106,10 @@ TEST(Proximal, KktHoldsAtEveryPointOfAPath) {
       const double lambda = p.value;
       if (std::string(method) == "kl1") {
         for (arma::uword i = 0; i < a.n_elem; ++i) {
-          if (a(i) == 0.0) EXPECT_LE(std::abs(r(i)), lambda + 1e-6);
-          else EXPECT_NEAR(r(i), lambda * (a(i) > 0 ? 1.0 : -1.0), 1e-6);
+          if (a(i) == 0.0)
+            EXPECT_LE(std::abs(r(i)), lambda + 1e-6);
+          else
+            EXPECT_NEAR(r(i), lambda * (a(i) > 0 ? 1.0 : -1.0), 1e-6);
         }
         sparse_points += arma::accu(a == 0.0) > 0;
       } else {
@@ -116,8 +119,10 @@ TEST(Proximal, KktHoldsAtEveryPointOfAPath) {
           continue;
         }
         for (arma::uword i = 0; i < a.n_elem; ++i) {
-          if (std::abs(a(i)) < m) EXPECT_NEAR(r(i), 0.0, 1e-6);
-          else EXPECT_GE(r(i) * (a(i) > 0 ? 1.0 : -1.0), -1e-6);
+          if (std::abs(a(i)) < m)
+            EXPECT_NEAR(r(i), 0.0, 1e-6);
+          else
+            EXPECT_GE(r(i) * (a(i) > 0 ? 1.0 : -1.0), -1e-6);
         }
         EXPECT_NEAR(arma::accu(arma::abs(r)), lambda, 1e-6);
       }

@@ -1,5 +1,7 @@
 // Paths from one eigendecomposition agree with direct fits at every grid point; df equals the
 // trace of the hat matrix formed directly; seed 002's KGF/KRR bound and momentum identity.
+#include "kreg/spectral/spectral_path.h"
+
 #include <gtest/gtest.h>
 
 #include "kreg/data/csv_table.h"
@@ -7,7 +9,6 @@
 #include "kreg/model/train.h"
 #include "kreg/select/grid.h"
 #include "kreg/select/metrics.h"
-#include "kreg/spectral/spectral_path.h"
 #include "kreg/spectral/spectrum.h"
 #include "test_data.h"
 #include "test_paths.h"
@@ -72,8 +73,8 @@ TEST(SpectralPath, KgfKrrDifferenceBoundAndMomentum) {
   FitSettings s;
   s.kernel.bandwidth = 1.0;
   s.standardize = StandardizeMode::kFeatures;  // fitted values are K alpha of y itself
-  const Spectrum spec = spectrum_for(make_kernel(s.kernel),
-                                     fit_standardization(tr.X, tr.y, s.standardize).transform_features(tr.X));
+  const Spectrum spec =
+      spectrum_for(make_kernel(s.kernel), fit_standardization(tr.X, tr.y, s.standardize).transform_features(tr.X));
   const arma::vec ytil = spec.U.t() * tr.y;
   const double y2 = arma::accu(arma::square(tr.y));
   double worst_ratio = 0.0;

@@ -1,8 +1,8 @@
 // Standardisation: training columns get mean 0 and population sd 1; the inverse maps back;
 // constant columns keep scale 1.
-#include <gtest/gtest.h>
-
 #include "kreg/data/standardization.h"
+
+#include <gtest/gtest.h>
 
 namespace kreg::test {
 namespace {

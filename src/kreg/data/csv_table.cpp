@@ -34,9 +34,7 @@ bool is_blank(const char* line) {
 }
 
 // Shortens a cell for an error message so that one bad line cannot flood the terminal.
-std::string shown(const std::string& text) {
-  return text.size() <= 40 ? text : text.substr(0, 37) + "...";
-}
+std::string shown(const std::string& text) { return text.size() <= 40 ? text : text.substr(0, 37) + "..."; }
 
 }  // namespace
 
@@ -69,8 +67,7 @@ std::vector<std::string> split_csv_line(const char* line, const std::string& whe
       }
       while (*p == ' ' || *p == '\t' || *p == '\r') ++p;
       if (*p != ',' && *p != '\0')
-        throw DataError(where + ":" + std::to_string(fields.size() + 1) +
-                        ": unexpected text after a closing quote");
+        throw DataError(where + ":" + std::to_string(fields.size() + 1) + ": unexpected text after a closing quote");
       fields.push_back(field);  // quoted content is kept as written, spaces included
     } else {
       while (*p != ',' && *p != '\0') field += *p++;
@@ -119,8 +116,8 @@ CsvTable read_csv_table_unguarded(const std::string& path, bool empty_as_nan) {
   // Header: the first non-blank line.
   while ((line = reader.next_line()) != nullptr) {
     ++line_no;
-    if (line_no == 1 && static_cast<unsigned char>(line[0]) == 0xEF &&
-        static_cast<unsigned char>(line[1]) == 0xBB && static_cast<unsigned char>(line[2]) == 0xBF)
+    if (line_no == 1 && static_cast<unsigned char>(line[0]) == 0xEF && static_cast<unsigned char>(line[1]) == 0xBB &&
+        static_cast<unsigned char>(line[2]) == 0xBF)
       line += 3;  // UTF-8 byte order mark
     if (!is_blank(line)) break;
   }
@@ -153,10 +150,9 @@ CsvTable read_csv_table_unguarded(const std::string& path, bool empty_as_nan) {
         const std::string at = where + ":" + std::to_string(c + 1) + ": column '" + table.names[c] + "': ";
         if (fields[c].empty()) throw DataError(at + "empty cell");
         double probe_value = 0.0;
-        const bool parsed = std::from_chars(fields[c].data(), fields[c].data() + fields[c].size(), probe_value).ec ==
-                            std::errc();
-        if (parsed && !std::isfinite(probe_value))
-          throw DataError(at + "non-finite value '" + shown(fields[c]) + "'");
+        const bool parsed =
+            std::from_chars(fields[c].data(), fields[c].data() + fields[c].size(), probe_value).ec == std::errc();
+        if (parsed && !std::isfinite(probe_value)) throw DataError(at + "non-finite value '" + shown(fields[c]) + "'");
         throw DataError(at + "not a number: '" + shown(fields[c]) + "'");
       }
       table.cells.push_back(value);

@@ -10,10 +10,10 @@ namespace kreg {
 
 /// A parsed CSV file. `cells` is row-major: cells[r * names.size() + c].
 struct CsvTable {
-  std::string path;                 ///< file the table came from (used in messages)
-  std::vector<std::string> names;   ///< header names, trimmed and unquoted
-  std::vector<double> cells;        ///< row-major values
-  std::vector<long> line_numbers;   ///< 1-based file line of each data row
+  std::string path;                ///< file the table came from (used in messages)
+  std::vector<std::string> names;  ///< header names, trimmed and unquoted
+  std::vector<double> cells;       ///< row-major values
+  std::vector<long> line_numbers;  ///< 1-based file line of each data row
 
   std::size_t n_rows() const { return names.empty() ? 0 : cells.size() / names.size(); }
   std::size_t n_cols() const { return names.size(); }

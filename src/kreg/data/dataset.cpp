@@ -86,8 +86,8 @@ Dataset select_prediction_columns(const CsvTable& table, const std::vector<std::
   for (const auto& name : feature_names) {
     const long idx = table.find(name);
     if (idx < 0)
-      throw DataError(table.path + ": missing feature column '" + name + "' that the model was trained on (columns: " +
-                      column_list(table) + ")");
+      throw DataError(table.path + ": missing feature column '" + name +
+                      "' that the model was trained on (columns: " + column_list(table) + ")");
     cols.push_back(static_cast<std::size_t>(idx));
   }
   Dataset data;

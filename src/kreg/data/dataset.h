@@ -24,10 +24,10 @@ struct Dataset {
 
 /// How to pick the response and the features from a table.
 struct ColumnSelection {
-  std::string target;                  ///< target column name; empty = use target_index
-  long target_index = 0;               ///< 1-based position; 0 = last column; negative = from the end
-  std::vector<std::string> features;   ///< feature names; empty = every column but target (and excluded)
-  std::vector<std::string> excluded;   ///< columns never used as features (e.g. a fold column)
+  std::string target;                 ///< target column name; empty = use target_index
+  long target_index = 0;              ///< 1-based position; 0 = last column; negative = from the end
+  std::vector<std::string> features;  ///< feature names; empty = every column but target (and excluded)
+  std::vector<std::string> excluded;  ///< columns never used as features (e.g. a fold column)
 };
 
 /// Training data: target and features by `sel`. Throws DataError naming the file when a

@@ -5,18 +5,25 @@ namespace kreg {
 
 std::string to_string(StandardizeMode mode) {
   switch (mode) {
-    case StandardizeMode::kBoth: return "both";
-    case StandardizeMode::kFeatures: return "features";
-    case StandardizeMode::kNone: return "none";
+    case StandardizeMode::kBoth:
+      return "both";
+    case StandardizeMode::kFeatures:
+      return "features";
+    case StandardizeMode::kNone:
+      return "none";
   }
   return "both";
 }
 
 bool parse_standardize_mode(const std::string& text, StandardizeMode& mode) {
-  if (text == "both") mode = StandardizeMode::kBoth;
-  else if (text == "features") mode = StandardizeMode::kFeatures;
-  else if (text == "none") mode = StandardizeMode::kNone;
-  else return false;
+  if (text == "both")
+    mode = StandardizeMode::kBoth;
+  else if (text == "features")
+    mode = StandardizeMode::kFeatures;
+  else if (text == "none")
+    mode = StandardizeMode::kNone;
+  else
+    return false;
   return true;
 }
 

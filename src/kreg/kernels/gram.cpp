@@ -67,8 +67,12 @@ arma::mat gram(const Kernel& kernel, const arma::mat& A) {
   const double one = 1.0, zero = 0.0;
   dsyrk_("L", "N", &n, &p, &one, A.memptr(), &n, &zero, G.memptr(), &n);  // lower triangle of A A^T
   const arma::vec sq = row_sq_norms(A);
-  std::visit([&](const auto& k) { apply_kernel(k, G, A, sq, A, sq, [](arma::uword j) { return j; }, true); },
-             kernel);
+  std::visit(
+      [&](const auto& k) {
+        apply_kernel(
+            k, G, A, sq, A, sq, [](arma::uword j) { return j; }, true);
+      },
+      kernel);
   // Mirror the lower triangle into the upper one in 64 x 64 tiles (cache friendly).
   constexpr arma::sword kTile = 64;
   const arma::sword N = n;
@@ -87,8 +91,12 @@ arma::mat cross_gram(const Kernel& kernel, const arma::mat& A, const arma::mat& 
   arma::mat G = A * B.t();
   const arma::vec a_sq = row_sq_norms(A);
   const arma::vec b_sq = row_sq_norms(B);
-  std::visit([&](const auto& k) { apply_kernel(k, G, A, a_sq, B, b_sq, [](arma::uword) { return arma::uword(0); }, false); },
-             kernel);
+  std::visit(
+      [&](const auto& k) {
+        apply_kernel(
+            k, G, A, a_sq, B, b_sq, [](arma::uword) { return arma::uword(0); }, false);
+      },
+      kernel);
   return G;
 }
 

@@ -9,11 +9,10 @@
 namespace kreg {
 
 const std::vector<std::string>& kernel_names() {
-  static const std::vector<std::string> names = {"gaussian", "laplace", "matern32", "matern52",
+  static const std::vector<std::string> names = {"gaussian", "laplace", "matern32",  "matern52",
                                                  "cauchy",   "linear",  "polynomial"};
   return names;
 }
-
 
 Kernel make_kernel(const KernelSettings& s) {
   const bool radial = s.name != "linear" && s.name != "polynomial";
@@ -26,9 +25,11 @@ Kernel make_kernel(const KernelSettings& s) {
   if (s.name == "cauchy") return CauchyKernel{s.bandwidth};
   if (s.name == "linear") return LinearKernel{};
   if (s.name == "polynomial") {
-    if (s.degree < 1 || s.degree > 20) throw ConfigError("degree: must be an integer in 1..20, got " + std::to_string(s.degree));
+    if (s.degree < 1 || s.degree > 20)
+      throw ConfigError("degree: must be an integer in 1..20, got " + std::to_string(s.degree));
     if (!(s.offset >= 0.0 && std::isfinite(s.offset)))
-      throw ConfigError("offset: must be a finite number >= 0 (a negative offset is not psd), got " + number_text(s.offset));
+      throw ConfigError("offset: must be a finite number >= 0 (a negative offset is not psd), got " +
+                        number_text(s.offset));
     return PolynomialKernel{s.degree, s.offset};
   }
   std::string valid;
@@ -36,9 +37,7 @@ Kernel make_kernel(const KernelSettings& s) {
   throw ConfigError("kernel: unknown kernel '" + s.name + "' (valid: " + valid + ")");
 }
 
-std::string kernel_name(const Kernel& kernel) {
-  return kernel_names()[kernel.index()];
-}
+std::string kernel_name(const Kernel& kernel) { return kernel_names()[kernel.index()]; }
 
 bool is_radial(const Kernel& kernel) {
   return !std::holds_alternative<LinearKernel>(kernel) && !std::holds_alternative<PolynomialKernel>(kernel);

@@ -57,8 +57,8 @@ struct PolynomialKernel {
   }
 };
 
-using Kernel = std::variant<GaussianKernel, LaplaceKernel, Matern32Kernel, Matern52Kernel, CauchyKernel,
-                            LinearKernel, PolynomialKernel>;
+using Kernel = std::variant<GaussianKernel, LaplaceKernel, Matern32Kernel, Matern52Kernel, CauchyKernel, LinearKernel,
+                            PolynomialKernel>;
 
 /// The settings a user gives for a kernel; make_kernel() checks and converts them.
 struct KernelSettings {

@@ -21,15 +21,15 @@ struct TrainingSummary {
   double train_r2 = 0.0;
   double rcond = 0.0;  ///< reciprocal condition estimate of the factorised system (0 if none)
   // Iterative methods:
-  long iterations = 0;          ///< updates behind alpha (t = iterations * step_size)
-  double t = NAN;               ///< the stopping time used (chosen by early stopping when it ran)
-  bool early_stopping = false;  ///< whether t was chosen on validation data
-  bool stopped_early = false;   ///< the patience rule ended the run before t_max
-  double best_val_mse = NAN;    ///< validation MSE at the chosen t (original scale)
-  std::size_t n_validation = 0; ///< rows used for early stopping
+  long iterations = 0;           ///< updates behind alpha (t = iterations * step_size)
+  double t = NAN;                ///< the stopping time used (chosen by early stopping when it ran)
+  bool early_stopping = false;   ///< whether t was chosen on validation data
+  bool stopped_early = false;    ///< the patience rule ended the run before t_max
+  double best_val_mse = NAN;     ///< validation MSE at the chosen t (original scale)
+  std::size_t n_validation = 0;  ///< rows used for early stopping
   // Penalised methods:
-  bool converged = true;        ///< the solver met its stopping rule
-  double kkt_violation = NAN;   ///< largest KKT violation of alpha (standardised scale)
+  bool converged = true;       ///< the solver met its stopping rule
+  double kkt_violation = NAN;  ///< largest KKT violation of alpha (standardised scale)
 };
 
 struct Model {

@@ -120,27 +120,27 @@ ordered_json model_to_json(const Model& m) {
   j["kernel"] = kernel_to_json(m.kernel);
   j["parameters"] = settings_to_json(m.settings);
   j["standardization"] = ordered_json{{"mode", to_string(m.standardization.mode)},
-                          {"feature_mean", vec_to_json(m.standardization.feature_mean)},
-                          {"feature_scale", vec_to_json(m.standardization.feature_scale)},
-                          {"target_mean", m.standardization.target_mean},
-                          {"target_scale", m.standardization.target_scale}};
+                                      {"feature_mean", vec_to_json(m.standardization.feature_mean)},
+                                      {"feature_scale", vec_to_json(m.standardization.feature_scale)},
+                                      {"target_mean", m.standardization.target_mean},
+                                      {"target_scale", m.standardization.target_scale}};
   j["features"] = m.feature_names;
   j["target"] = m.target_name;
   j["training_summary"] = ordered_json{{"n_train", m.summary.n_train},
-                           {"n_features", m.summary.n_features},
-                           {"n_expansion_points", m.points.n_rows},
-                           {"train_mse", number(m.summary.train_mse)},
-                           {"train_r2", number(m.summary.train_r2)},
-                           {"rcond", number(m.summary.rcond)},
-                           {"iterations", m.summary.iterations},
-                           {"t", number(m.summary.t)},
-                           {"early_stopping", m.summary.early_stopping},
-                           {"stopped_early", m.summary.stopped_early},
-                           {"best_val_mse", number(m.summary.best_val_mse)},
-                           {"n_validation", m.summary.n_validation},
-                           {"converged", m.summary.converged},
-                           {"kkt_violation", number(m.summary.kkt_violation)},
-                           {"warnings", m.warnings}};
+                                       {"n_features", m.summary.n_features},
+                                       {"n_expansion_points", m.points.n_rows},
+                                       {"train_mse", number(m.summary.train_mse)},
+                                       {"train_r2", number(m.summary.train_r2)},
+                                       {"rcond", number(m.summary.rcond)},
+                                       {"iterations", m.summary.iterations},
+                                       {"t", number(m.summary.t)},
+                                       {"early_stopping", m.summary.early_stopping},
+                                       {"stopped_early", m.summary.stopped_early},
+                                       {"best_val_mse", number(m.summary.best_val_mse)},
+                                       {"n_validation", m.summary.n_validation},
+                                       {"converged", m.summary.converged},
+                                       {"kkt_violation", number(m.summary.kkt_violation)},
+                                       {"warnings", m.warnings}};
   ordered_json rows = ordered_json::array();
   for (arma::uword r : m.point_rows) rows.push_back(r);
   j["point_rows"] = rows;

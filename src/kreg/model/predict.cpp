@@ -1,10 +1,9 @@
 // f(X) = mean + scale * K(z(X), points) alpha, evaluated block by block.
-#include "kreg/model/model.h"
-
 #include <algorithm>
 
 #include "kreg/core/errors.h"
 #include "kreg/kernels/gram.h"
+#include "kreg/model/model.h"
 
 namespace kreg {
 

@@ -35,7 +35,8 @@ struct FoldScores {
 std::vector<KernelSettings> kernel_grid(const CvSettings& s) {
   const KernelSettings& b = s.base.kernel;
   const bool radial = b.name != "linear" && b.name != "polynomial";
-  const std::vector<double> bw = radial && !s.bandwidth_grid.empty() ? s.bandwidth_grid : std::vector<double>{b.bandwidth};
+  const std::vector<double> bw =
+      radial && !s.bandwidth_grid.empty() ? s.bandwidth_grid : std::vector<double>{b.bandwidth};
   const bool poly = b.name == "polynomial";
   const std::vector<double> deg =
       poly && !s.degree_grid.empty() ? s.degree_grid : std::vector<double>{static_cast<double>(b.degree)};
@@ -49,7 +50,13 @@ std::vector<KernelSettings> kernel_grid(const CvSettings& s) {
         if (d != std::floor(d)) throw ConfigError("degree_grid: degrees must be whole numbers");
         k.degree = static_cast<int>(d);
         k.offset = o;
-        make_kernel(k);  // validates
+        try {
+          make_kernel(k);                 // validates
+        } catch (const ConfigError& e) {  // name the grid the value came from
+          const std::string msg = e.what();
+          const auto colon = msg.find(':');
+          throw ConfigError(msg.substr(0, colon) + "_grid" + msg.substr(colon));
+        }
         out.push_back(k);
       }
   return out;
@@ -166,8 +173,10 @@ FitSettings refit_settings(const CvSettings& settings, const CvRow& row) {
   FitSettings s = settings.base;
   s.kernel = row.kernel;
   const std::string reg = regulariser_name(s.method);
-  if (reg == "lambda") s.lambda = row.regulariser;
-  else if (reg == "t") s.t = row.regulariser;
+  if (reg == "lambda")
+    s.lambda = row.regulariser;
+  else if (reg == "t")
+    s.t = row.regulariser;
   else {
     s.t = row.chosen_t;
     s.iterations = 0;

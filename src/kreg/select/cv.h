@@ -22,21 +22,21 @@ enum class CvStatistics {
 };
 
 struct CvSettings {
-  FitSettings base;                     ///< method and fixed settings
-  std::vector<double> bandwidth_grid;   ///< radial kernels (empty = base bandwidth)
-  std::vector<double> degree_grid;      ///< polynomial kernel (empty = base degree)
-  std::vector<double> offset_grid;      ///< polynomial kernel (empty = base offset)
-  std::vector<double> regulariser_grid; ///< lambda (krr, kl1, klinf) or t (kgf); unused by early stopping
+  FitSettings base;                      ///< method and fixed settings
+  std::vector<double> bandwidth_grid;    ///< radial kernels (empty = base bandwidth)
+  std::vector<double> degree_grid;       ///< polynomial kernel (empty = base degree)
+  std::vector<double> offset_grid;       ///< polynomial kernel (empty = base offset)
+  std::vector<double> regulariser_grid;  ///< lambda (krr, kl1, klinf) or t (kgf); unused by early stopping
   CvStatistics statistics = CvStatistics::kFold;
-  int threads = 0;                      ///< 0 = all cores
+  int threads = 0;  ///< 0 = all cores
 };
 
 /// One grid point: its kernel, its lambda or t, and the fold statistics of the validation error.
 struct CvRow {
   KernelSettings kernel;
-  double regulariser = NAN;   ///< lambda or t; NaN for early-stopping methods
+  double regulariser = NAN;                                         ///< lambda or t; NaN for early-stopping methods
   double mean_mse = 0.0, sd_mse = 0.0, mean_r2 = 0.0, sd_r2 = 0.0;  ///< sd over folds (ddof 1)
-  double chosen_t = NAN;      ///< early stopping: mean over folds of the best t (the paper's rule)
+  double chosen_t = NAN;  ///< early stopping: mean over folds of the best t (the paper's rule)
   std::vector<double> fold_mse, fold_r2, fold_t;
 };
 

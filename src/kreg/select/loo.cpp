@@ -40,8 +40,8 @@ LooResult loo_krr(const Dataset& data, const FitSettings& settings, const std::v
     Hf.col(g) = krr_hat_filter(spec.mu, lam);
   }
   const arma::mat fitted = spec.U * (Hf.each_col() % ytil);  // n x G
-  spec.U.transform([](double u) { return u * u; });           // U := U % U, in place
-  const arma::mat Hdiag = spec.U * Hf;                         // n x G: H_ii per lambda
+  spec.U.transform([](double u) { return u * u; });          // U := U % U, in place
+  const arma::mat Hdiag = spec.U * Hf;                       // n x G: H_ii per lambda
 
   LooResult result;
   for (std::size_t g = 0; g < G; ++g) {

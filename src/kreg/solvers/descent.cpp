@@ -69,9 +69,12 @@ class DirectDescent : public Engine {
   }
 
   void step(long k) override {
-    if (s_.method == "kgd") step_kgd();
-    else if (s_.method == "ksgd") step_ksgd(k);
-    else step_sparse();
+    if (s_.method == "kgd")
+      step_kgd();
+    else if (s_.method == "ksgd")
+      step_ksgd(k);
+    else
+      step_sparse();
   }
 
   // kcd: the unique leading coordinate i keeps leading, with the same sign, for m updates.
@@ -288,9 +291,7 @@ class SpectralKgd : public Engine {
     if (!W_.is_empty()) fv_ = W_ * a_;
   }
 
-  double train_mse() const override {
-    return (arma::accu(arma::square(ytil_ - spec_.mu % a_)) + outside_sq_) / n_;
-  }
+  double train_mse() const override { return (arma::accu(arma::square(ytil_ - spec_.mu % a_)) + outside_sq_) / n_; }
   double val_mse() const override { return W_.is_empty() ? NAN : mean_square(*yv_ - fv_); }
   arma::vec snapshot() const override { return a_; }
   arma::vec alpha_of(const arma::vec& snap) const override { return spec_.U * snap; }

@@ -36,11 +36,11 @@ struct DescentOptions {
 };
 
 struct DescentOutcome {
-  arma::vec alpha;            ///< final iterate, or the best one with early stopping
-  long iterations = 0;        ///< updates behind `alpha` (t = iterations * eta)
-  long iterations_run = 0;    ///< updates actually performed
-  bool stopped_early = false; ///< the patience rule ended the run before max_iterations
-  double best_val_mse = NAN;  ///< validation MSE of the returned iterate (early stopping)
+  arma::vec alpha;             ///< final iterate, or the best one with early stopping
+  long iterations = 0;         ///< updates behind `alpha` (t = iterations * eta)
+  long iterations_run = 0;     ///< updates actually performed
+  bool stopped_early = false;  ///< the patience rule ended the run before max_iterations
+  double best_val_mse = NAN;   ///< validation MSE of the returned iterate (early stopping)
   std::vector<DescentRecord> records;
 };
 
@@ -49,8 +49,8 @@ struct DescentOutcome {
 /// Costs per update: kgd one K and one K_val matrix-vector product; ksgd the columns of K
 /// whose residual sign changed (a full product when many did); kcd O(n) (one column); kegd
 /// the columns in I.
-DescentOutcome run_descent(const arma::mat& K, const arma::vec& y, const FitSettings& settings,
-                           const arma::mat* K_val, const arma::vec* y_val, const DescentOptions& options);
+DescentOutcome run_descent(const arma::mat& K, const arma::vec& y, const FitSettings& settings, const arma::mat* K_val,
+                           const arma::vec* y_val, const DescentOptions& options);
 
 /// Largest eigenvalue (= singular value) of a psd K by power iteration, run until the
 /// Rayleigh quotient changes by less than 1e-10 (relative) or `iterations` products.

@@ -28,8 +28,8 @@ std::vector<PathPoint> descent_path(const Dataset& train, const Dataset* validat
   opt.max_iterations = std::lround(s.t_max / s.step_size);
   opt.record_every = record_every;
   opt.keep_alpha = keep_alpha;
-  const DescentOutcome run = run_descent(K, st.transform_target(train.y), s, validation ? &Kv : nullptr,
-                                         validation ? &yv : nullptr, opt);
+  const DescentOutcome run =
+      run_descent(K, st.transform_target(train.y), s, validation ? &Kv : nullptr, validation ? &yv : nullptr, opt);
   const double scale2 = st.target_scale * st.target_scale;
   const double var_train = arma::var(train.y, 1);
   const double var_val = validation ? arma::var(validation->y, 1) : NAN;

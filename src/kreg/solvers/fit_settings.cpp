@@ -13,9 +13,12 @@ namespace kreg {
 std::string to_string(LambdaScaling scaling) { return scaling == LambdaScaling::kN ? "n" : "none"; }
 
 bool parse_lambda_scaling(const std::string& text, LambdaScaling& scaling) {
-  if (text == "none") scaling = LambdaScaling::kNone;
-  else if (text == "n") scaling = LambdaScaling::kN;
-  else return false;
+  if (text == "none")
+    scaling = LambdaScaling::kNone;
+  else if (text == "n")
+    scaling = LambdaScaling::kN;
+  else
+    return false;
   return true;
 }
 
@@ -24,10 +27,7 @@ const std::vector<std::string>& method_names() {
   return names;
 }
 
-long FitSettings::iteration_count() const {
-  return iterations > 0 ? iterations : std::lround(t / step_size);
-}
-
+long FitSettings::iteration_count() const { return iterations > 0 ? iterations : std::lround(t / step_size); }
 
 void validate(const FitSettings& s) {
   const auto& methods = method_names();
@@ -40,20 +40,25 @@ void validate(const FitSettings& s) {
   if (!(s.lambda >= 0.0 && std::isfinite(s.lambda))) {
     throw ConfigError("lambda: must be a finite number >= 0, got " + number_text(s.lambda));
   }
-  if (!(s.t >= 0.0 && std::isfinite(s.t))) throw ConfigError("t: must be a finite number >= 0, got " + number_text(s.t));
-  if (!(s.momentum >= 0.0 && s.momentum < 1.0)) throw ConfigError("momentum: must be in [0, 1), got " + number_text(s.momentum));
+  if (!(s.t >= 0.0 && std::isfinite(s.t)))
+    throw ConfigError("t: must be a finite number >= 0, got " + number_text(s.t));
+  if (!(s.momentum >= 0.0 && s.momentum < 1.0))
+    throw ConfigError("momentum: must be in [0, 1), got " + number_text(s.momentum));
   if (!(s.step_size > 0.0 && std::isfinite(s.step_size)))
     throw ConfigError("step_size: must be a finite number > 0, got " + number_text(s.step_size));
   if (s.iterations < 0) throw ConfigError("iterations: must be >= 0, got " + std::to_string(s.iterations));
   if (!(s.elastic_alpha >= 0.0 && s.elastic_alpha <= 1.0))
     throw ConfigError("elastic_alpha: must be in [0, 1], got " + number_text(s.elastic_alpha));
   if (s.patience < 1) throw ConfigError("patience: must be >= 1, got " + std::to_string(s.patience));
-  if (!(s.t_max > 0.0 && std::isfinite(s.t_max))) throw ConfigError("t_max: must be a finite number > 0, got " + number_text(s.t_max));
-  if (!(s.holdout >= 0.0 && s.holdout < 1.0)) throw ConfigError("holdout: must be in [0, 1), got " + number_text(s.holdout));
+  if (!(s.t_max > 0.0 && std::isfinite(s.t_max)))
+    throw ConfigError("t_max: must be a finite number > 0, got " + number_text(s.t_max));
+  if (!(s.holdout >= 0.0 && s.holdout < 1.0))
+    throw ConfigError("holdout: must be in [0, 1), got " + number_text(s.holdout));
   if (s.solver != "fista" && s.solver != "paper")
     throw ConfigError("solver: expected fista or paper, got '" + s.solver + "'");
   if (s.max_iter < 0) throw ConfigError("max_iter: must be >= 0, got " + std::to_string(s.max_iter));
-  if (!(s.tol >= 0.0 && std::isfinite(s.tol))) throw ConfigError("tol: must be a finite number >= 0, got " + number_text(s.tol));
+  if (!(s.tol >= 0.0 && std::isfinite(s.tol)))
+    throw ConfigError("tol: must be a finite number >= 0, got " + number_text(s.tol));
   if (!(s.prox_step > 0.0 && std::isfinite(s.prox_step)))
     throw ConfigError("prox_step: must be a finite number > 0, got " + number_text(s.prox_step));
   if (s.nesterov && s.method != "kgd") throw ConfigError("nesterov: only for --method kgd");

@@ -19,38 +19,36 @@ bool parse_lambda_scaling(const std::string& text, LambdaScaling& scaling);
 const std::vector<std::string>& method_names();
 
 struct FitSettings {
-  std::string method = "krr";              ///< one of method_names()
-  KernelSettings kernel;                   ///< kernel and its parameters
+  std::string method = "krr";                            ///< one of method_names()
+  KernelSettings kernel;                                 ///< kernel and its parameters
   StandardizeMode standardize = StandardizeMode::kBoth;  ///< both | features | none
-  double lambda = 1.0;                     ///< ridge penalty, >= 0 (0 needs K positive definite)
+  double lambda = 1.0;                                   ///< ridge penalty, >= 0 (0 needs K positive definite)
   LambdaScaling lambda_scaling = LambdaScaling::kNone;   ///< none: K + lambda I; n: K + n lambda I
-  double t = 1.0;                          ///< stopping time of kgf, >= 0 (t plays the role of 1/lambda)
-  double momentum = 0.0;                   ///< momentum gamma in [0, 1) (kgf: time t/(1 - gamma);
-                                           ///< kgd, kegd: heavy ball; the paper's kegd used 0.5)
+  double t = 1.0;                                        ///< stopping time of kgf, >= 0 (t plays the role of 1/lambda)
+  double momentum = 0.0;                                 ///< momentum gamma in [0, 1) (kgf: time t/(1 - gamma);
+                                                         ///< kgd, kegd: heavy ball; the paper's kegd used 0.5)
   // Iterative methods (kgd, ksgd, kcd, kegd): t = k * step_size.
-  double step_size = 1e-4;                 ///< eta > 0 (the paper's 1e-4)
-  long iterations = 0;                     ///< k >= 0; 0 = round(t / step_size)
-  bool nesterov = false;                   ///< kgd: Nesterov's look-ahead gradient instead of heavy ball
-  double elastic_alpha = 0.9;              ///< kegd: alpha_e in [0, 1] (1 = kcd, 0 with gamma = 0 = kgd)
+  double step_size = 1e-4;     ///< eta > 0 (the paper's 1e-4)
+  long iterations = 0;         ///< k >= 0; 0 = round(t / step_size)
+  bool nesterov = false;       ///< kgd: Nesterov's look-ahead gradient instead of heavy ball
+  double elastic_alpha = 0.9;  ///< kegd: alpha_e in [0, 1] (1 = kcd, 0 with gamma = 0 = kgd)
   // Early stopping (iterative methods, when validation data or a holdout is given).
-  long patience = 100;                     ///< stop after this many iterations without improvement, >= 1
-  double t_max = 1000.0;                   ///< largest stopping time considered, > 0
-  double holdout = 0.0;                    ///< fraction of training rows held out for early stopping, [0, 1)
-  unsigned long seed = 0;                  ///< seed of the holdout split
+  long patience = 100;     ///< stop after this many iterations without improvement, >= 1
+  double t_max = 1000.0;   ///< largest stopping time considered, > 0
+  double holdout = 0.0;    ///< fraction of training rows held out for early stopping, [0, 1)
+  unsigned long seed = 0;  ///< seed of the holdout split
   // Penalised methods (kl1, klinf): proximal gradient on 1/2 a^T K a - y^T a + lambda P(a).
-  std::string solver = "fista";            ///< fista: accelerated, restarted, KKT-certified;
-                                           ///< paper: the authors' plain proximal gradient
-  long max_iter = 0;                       ///< iteration cap, >= 0 (0 = solver default: 100000 | 1000)
-  double tol = 0.0;                        ///< >= 0 (0 = solver default): fista: largest KKT violation
-                                           ///< (standardised scale), 1e-7; paper: iterates agree to 1e-4
-  double prox_step = 1e-3;                 ///< paper solver: fixed step (the authors' 1e-3)
+  std::string solver = "fista";  ///< fista: accelerated, restarted, KKT-certified;
+                                 ///< paper: the authors' plain proximal gradient
+  long max_iter = 0;             ///< iteration cap, >= 0 (0 = solver default: 100000 | 1000)
+  double tol = 0.0;              ///< >= 0 (0 = solver default): fista: largest KKT violation
+                                 ///< (standardised scale), 1e-7; paper: iterates agree to 1e-4
+  double prox_step = 1e-3;       ///< paper solver: fixed step (the authors' 1e-3)
 
   bool is_penalized() const { return method == "kl1" || method == "klinf"; }
   long max_iter_or_default() const { return max_iter > 0 ? max_iter : (solver == "paper" ? 1000 : 100000); }
   double tol_or_default() const { return tol > 0.0 ? tol : (solver == "paper" ? 1e-4 : 1e-7); }
-  bool is_iterative() const {
-    return method == "kgd" || method == "ksgd" || method == "kcd" || method == "kegd";
-  }
+  bool is_iterative() const { return method == "kgd" || method == "ksgd" || method == "kcd" || method == "kegd"; }
   /// Iterations of a fixed-length run: `iterations`, or round(t / step_size).
   long iteration_count() const;
 

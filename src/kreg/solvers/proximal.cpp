@@ -40,8 +40,10 @@ arma::vec prox_linf(const arma::vec& v, double tau) {
   for (std::size_t j = 0; j < u.size(); ++j) {
     cumulative += u[j];
     const double candidate = (cumulative - tau) / static_cast<double>(j + 1);
-    if (u[j] - candidate > 0.0) theta = candidate;
-    else break;
+    if (u[j] - candidate > 0.0)
+      theta = candidate;
+    else
+      break;
   }
   arma::vec out(v.n_elem);
   for (arma::uword i = 0; i < v.n_elem; ++i) out[i] = std::copysign(std::min(a[i], theta), v[i]);
@@ -67,15 +69,19 @@ double kkt_violation(const arma::vec& Kalpha, const arma::vec& y, const arma::ve
   if (m == 0.0) return std::max(0.0, r1 - lambda);
   v = std::abs(r1 - lambda);
   for (arma::uword i = 0; i < r.n_elem; ++i) {
-    if (std::abs(alpha[i]) < m) v = std::max(v, std::abs(r[i]));
-    else v = std::max(v, -std::copysign(1.0, alpha[i]) * r[i]);
+    if (std::abs(alpha[i]) < m)
+      v = std::max(v, std::abs(r[i]));
+    else
+      v = std::max(v, -std::copysign(1.0, alpha[i]) * r[i]);
   }
   return v;
 }
 
 namespace {
 
-arma::vec prox(Penalty pen, const arma::vec& v, double tau) { return pen == Penalty::kL1 ? prox_l1(v, tau) : prox_linf(v, tau); }
+arma::vec prox(Penalty pen, const arma::vec& v, double tau) {
+  return pen == Penalty::kL1 ? prox_l1(v, tau) : prox_linf(v, tau);
+}
 
 // The pattern that fixes the KKT linear system: l1: sign(alpha_i) (0 off the support);
 // linf: sign(alpha_i) on the clipped set {|alpha_i| = max|alpha|}, 0 on the free set.

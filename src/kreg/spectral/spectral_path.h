@@ -12,7 +12,6 @@
 
 namespace kreg {
 
-
 /// The path of settings.method ("krr" or "kgf") over `grid` (lambda or t values; empty =
 /// default_spectral_grid). The validation set (may be null) is standardised with the
 /// training statistics.

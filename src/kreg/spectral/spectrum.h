@@ -25,13 +25,13 @@
 namespace kreg {
 
 struct Spectrum {
-  bool primal = false;  ///< true: U comes from the thin SVD of Z (linear kernel, p < n)
-  bool complete = true; ///< U spans R^n (false for primal spectra: there the missing
-                        ///< directions have eigenvalue 0)
-  arma::vec mu;         ///< r eigenvalues of K (or s^2), clamped at 0 (see spectrum.cpp)
-  arma::mat U;          ///< n x r orthonormal eigenvectors
-  arma::mat V;          ///< primal only: p x r right singular vectors
-  arma::vec s;          ///< primal only: r singular values
+  bool primal = false;            ///< true: U comes from the thin SVD of Z (linear kernel, p < n)
+  bool complete = true;           ///< U spans R^n (false for primal spectra: there the missing
+                                  ///< directions have eigenvalue 0)
+  arma::vec mu;                   ///< r eigenvalues of K (or s^2), clamped at 0 (see spectrum.cpp)
+  arma::mat U;                    ///< n x r orthonormal eigenvectors
+  arma::mat V;                    ///< primal only: p x r right singular vectors
+  arma::vec s;                    ///< primal only: r singular values
   double clamped_negative = 0.0;  ///< most negative eigenvalue set to 0 (rounding), 0 if none
 
   arma::uword n() const { return U.n_rows; }
