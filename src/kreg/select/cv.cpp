@@ -126,10 +126,12 @@ std::vector<FoldScores> score_all_folds_krr(const Dataset& d, const FitSettings&
       if (!spec.complete) F.col(l) -= 1.0 / lam[l];
     }
     // M_GG for all lambdas in one product: row (a, b) of P is UG.row(a) % UG.row(b), a <= b.
-    arma::mat P(m * (m + 1) / 2, r);
+    // Built column-wise as P^T (r x pairs) so that every access is contiguous.
+    const arma::mat UGt = UG.t();
+    arma::mat Pt(r, m * (m + 1) / 2);
     for (arma::uword a = 0, row = 0; a < m; ++a)
-      for (arma::uword b = a; b < m; ++b, ++row) P.row(row) = UG.row(a) % UG.row(b);
-    const arma::mat Mvals = P * F;                        // (pairs x L)
+      for (arma::uword b = a; b < m; ++b, ++row) Pt.col(row) = UGt.col(a) % UGt.col(b);
+    const arma::mat Mvals = Pt.t() * F;                   // (pairs x L)
     const arma::mat alphaG = UG * (F.each_col() % ytil);  // (m x L)
     FoldScores& sc = out[static_cast<std::size_t>(f)];
     arma::mat MGG(m, m);
