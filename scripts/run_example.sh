@@ -3,6 +3,7 @@
 # predict held-out rows, printing the test metrics.
 #   1. seed 000's sine example (Gaussian kernel, bandwidth 0.5, lambda 0.01, no standardisation)
 #   2. California housing, 300 training rows -> 100 test rows (Gaussian kernel, standardised)
+#   3. cross-validation of (bandwidth, lambda) on the sine data, then the refitted model on its test set
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bash "$root/scripts/setup.sh"
@@ -20,3 +21,9 @@ echo "== California housing: gaussian, bandwidth 2, lambda 0.1 (config file), st
   --model "$out/california.json"
 "$kreg" predict --model "$out/california.json" --data "$root/tests/fixtures/california_test.csv" \
   --output "$out/california_pred.csv"
+
+echo "== sine: 10-fold cross-validation of bandwidth x lambda (krr), refit of the best point"
+"$kreg" cv --data "$root/data/sine_train.csv" --target y --method krr --standardize none \
+  --bandwidth-grid logspace:-2:0:9 --lambda-grid logspace:-6:0:13 --folds 10 --seed 1 \
+  --output "$out/cv.csv" --best "$out/best.json" --model "$out/cv_model.json"
+"$kreg" predict --model "$out/cv_model.json" --data "$root/data/sine_test.csv" --output "$out/cv_pred.csv"
