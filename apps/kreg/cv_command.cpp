@@ -25,8 +25,8 @@ class CvCommand : public Command {
     options.add_grid("--bandwidth-grid", bandwidth_grid_, "bandwidths to try (default: --bandwidth)");
     options.add_grid("--degree-grid", degree_grid_, "polynomial degrees to try (default: --degree)");
     options.add_grid("--offset-grid", offset_grid_, "polynomial offsets to try (default: --offset)");
-    options.add_grid("--lambda-grid", lambda_grid_, "lambda values (krr, kl1, klinf; required for them)");
-    options.add_grid("--t-grid", t_grid_, "t values (kgf; the early-stopping methods choose t per fold)");
+    options.add_grid("--lambda-grid", lambda_grid_, "lambda values for krr, kl1, klinf (default: --lambda)");
+    options.add_grid("--t-grid", t_grid_, "t values for kgf (default: --t); the early-stopping methods choose t per fold");
     options.add("--folds", folds_, "number of folds k >= 2");
     options.add("--fold-column", fold_column_, "take each row's fold from this column (never a feature)");
     options.add("--statistics", statistics_, "standardisation statistics from each training fold | all rows");

@@ -129,7 +129,7 @@ class PathCommand : public Command {
 
 std::unique_ptr<Command> make_path_command(CLI::App& parent) {
   return std::make_unique<PathCommand>(
-      *parent.add_subcommand("path", "regularisation path of krr (lambda) or kgf (t) from one eigendecomposition"));
+      *parent.add_subcommand("path", "regularisation path over lambda (krr, kl1, klinf) or t (kgf and the iterative methods)"));
 }
 
 }  // namespace kreg::cli
