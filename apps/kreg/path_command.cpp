@@ -1,5 +1,5 @@
-// `kreg path`: the regularisation path of krr (over lambda) or kgf (over t) from one
-// eigendecomposition, with training and validation errors per grid point.
+// `kreg path`: one row per lambda (krr from one eigendecomposition; kl1, klinf warm-started)
+// or per recorded t (kgf from the same eigendecomposition; kgd, ksgd, kcd, kegd from one run).
 #include <ostream>
 
 #include "command.h"
@@ -128,8 +128,8 @@ class PathCommand : public Command {
 }  // namespace
 
 std::unique_ptr<Command> make_path_command(CLI::App& parent) {
-  return std::make_unique<PathCommand>(
-      *parent.add_subcommand("path", "regularisation path over lambda (krr, kl1, klinf) or t (kgf and the iterative methods)"));
+  return std::make_unique<PathCommand>(*parent.add_subcommand(
+      "path", "regularisation path over lambda (krr, kl1, klinf) or t (kgf and the iterative methods)"));
 }
 
 }  // namespace kreg::cli
