@@ -9,7 +9,8 @@ namespace kreg::cli {
 
 using nlohmann::json;
 
-std::string key_of_flag(const std::string& flag) {
+std::string key_of_flag(const std::string& names) {
+  const std::string flag = names.substr(names.rfind(',') == std::string::npos ? 0 : names.rfind(',') + 1);
   std::string key = flag.substr(flag.find_first_not_of('-'));
   for (char& c : key)
     if (c == '-') c = '_';
@@ -47,7 +48,11 @@ OptionSet::OptionSet(CLI::App& app) : app_(app) {
 CLI::Option* OptionSet::bind(const std::string& flag, CLI::Option* opt,
                              std::function<void(const json&, const std::string&)> from_json,
                              std::function<json()> to_json) {
-  entries_.push_back(Entry{key_of_flag(flag), flag, opt, std::move(from_json), std::move(to_json)});
+  const std::string long_flag = "--" + key_of_flag(flag);  // "-o,--output" -> "--output"
+  std::string shown = long_flag;
+  for (char& c : shown)
+    if (c == '_') c = '-';
+  entries_.push_back(Entry{key_of_flag(flag), shown, opt, std::move(from_json), std::move(to_json)});
   return opt;
 }
 

@@ -67,7 +67,7 @@ class OptionSet {
   bool quiet_ = false;
 };
 
-/// "--lambda-scaling" -> "lambda_scaling"
+/// "--lambda-scaling" -> "lambda_scaling"; "-o,--output" -> "output"
 std::string key_of_flag(const std::string& flag);
 
 namespace detail {

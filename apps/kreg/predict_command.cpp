@@ -17,7 +17,7 @@ class PredictCommand : public Command {
   explicit PredictCommand(CLI::App& sub) : Command(sub) {
     options.add("--model", model_path_, "model JSON written by kreg fit (required)")->option_text("FILE");
     options.add("--data", data_path_, "CSV with the model's feature columns, by name (required)")->option_text("FILE");
-    options.add("--output", output_path_, "CSV for the 'prediction' column (default: standard output)")
+    options.add("-o,--output", output_path_, "CSV for the 'prediction' column (default: standard output)")
         ->option_text("FILE");
     options.add("--metrics", metrics_path_, "also write R2, RMSE, MAE as JSON to this file")->option_text("FILE");
   }
