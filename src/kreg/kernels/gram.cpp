@@ -13,6 +13,10 @@ namespace kreg {
 
 namespace {
 
+// Smaller Gram matrices are filled on one thread: waking (and afterwards spinning) a thread
+// team costs more than the work below about a million entries.
+constexpr arma::uword kParallelElements = 1u << 20;
+
 // Below this fraction of ||a||^2 + ||b||^2 the BLAS distance is recomputed exactly.
 constexpr double kRecomputeFraction = 1e-6;
 
@@ -33,7 +37,7 @@ template <class K, class RowBegin>
 void apply_kernel(const K& k, arma::mat& G, const arma::mat& A, const arma::vec& a_sq, const arma::mat& B,
                   const arma::vec& b_sq, RowBegin row_begin, bool zero_diagonal) {
   const arma::sword n_cols = static_cast<arma::sword>(G.n_cols);
-#pragma omp parallel for schedule(dynamic, 16)
+#pragma omp parallel for schedule(dynamic, 16) if (G.n_elem > kParallelElements)
   for (arma::sword sj = 0; sj < n_cols; ++sj) {
     const arma::uword j = static_cast<arma::uword>(sj);
     double* col = G.colptr(j);
@@ -76,7 +80,7 @@ arma::mat gram(const Kernel& kernel, const arma::mat& A) {
   // Mirror the lower triangle into the upper one in 64 x 64 tiles (cache friendly).
   constexpr arma::sword kTile = 64;
   const arma::sword N = n;
-#pragma omp parallel for schedule(dynamic, 1)
+#pragma omp parallel for schedule(dynamic, 1) if (G.n_elem > kParallelElements)
   for (arma::sword bj = 0; bj < N; bj += kTile) {
     for (arma::sword bi = bj; bi < N; bi += kTile) {
       const arma::sword j_end = std::min(bj + kTile, N), i_end = std::min(bi + kTile, N);
