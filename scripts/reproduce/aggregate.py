@@ -1,0 +1,103 @@
+#!/usr/bin/python3
+"""Aggregates the per-split results of run_job.py into seed 002's table layout: per (table,
+kernel, data set, method) the median (first quartile, third quartile) of test R^2, time and
+fraction of non-zero alpha, a paired one-sided Wilcoxon signed-rank test against KSGD (robust
+table) or KCD (sparse table) -- R^2 greater, time and sparsity smaller for the reference; '*'
+marks the other method's cell where p < 0.05 (the paper prints those in bold) -- and the
+paper's numbers beside kreg's, with the ratio of median times. Writes WORKDIR/tables.csv and
+WORKDIR/tables.md.
+Usage: aggregate.py WORKDIR
+"""
+import csv
+import glob
+import os
+import sys
+
+import numpy as np
+from scipy.stats import wilcoxon
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+REFERENCE = {"robust": "ksgd", "sparse": "kcd"}
+PAPER_NAME = {"klinf_paper": "klinf", "kl1_paper": "kl1"}  # the authors' solver is what the paper ran
+
+
+def load(workdir):
+    rows = []
+    for path in sorted(glob.glob(os.path.join(workdir, "results", "*.csv"))):
+        with open(path) as f:
+            rows.extend(csv.DictReader(f))
+    return rows
+
+
+def paper_numbers():
+    out = {}
+    with open(os.path.join(ROOT, "data", "paper_tables.csv")) as f:
+        for r in csv.DictReader(f):
+            out[(r["table"], r["kernel"], r["data"], r["method"])] = r
+    return out
+
+
+def summary(values):
+    v = np.asarray(values, dtype=float)
+    return np.median(v), np.percentile(v, 25), np.percentile(v, 75)
+
+
+def worse(reference, other, larger_is_better):
+    """One-sided paired Wilcoxon p-value that `other` is worse than `reference`."""
+    a, b = np.asarray(reference, float), np.asarray(other, float)
+    if len(a) < 2 or np.allclose(a, b):
+        return float("nan")
+    return wilcoxon(a, b, alternative="greater" if larger_is_better else "less").pvalue
+
+
+def main():
+    workdir = sys.argv[1]
+    rows = load(workdir)
+    if not rows:
+        sys.exit(f"no results in {workdir}/results")
+    paper = paper_numbers()
+    groups = {}
+    for r in rows:
+        groups.setdefault((r["table"], r["kernel"], r["dataset"]), {}).setdefault(r["method"], {})[int(r["seed"])] = r
+    out_rows = []
+    for (table, kernel, dataset), methods in sorted(groups.items()):
+        ref = methods.get(REFERENCE[table], {})
+        for method, by_seed in methods.items():
+            seeds = sorted(set(by_seed) & set(ref)) if method != REFERENCE[table] else sorted(by_seed)
+            rec = {"table": table, "kernel": kernel, "data": dataset, "method": method, "splits": len(by_seed)}
+            for metric, better_large in (("r2", True), ("time_s", False), ("sparsity", False)):
+                vals = [float(by_seed[s][metric]) for s in sorted(by_seed)]
+                med, q1, q3 = summary(vals)
+                rec[f"{metric}_median"], rec[f"{metric}_q1"], rec[f"{metric}_q3"] = med, q1, q3
+                p = float("nan")
+                if method != REFERENCE[table] and seeds:
+                    p = worse([float(ref[s][metric]) for s in seeds], [float(by_seed[s][metric]) for s in seeds],
+                              better_large)
+                rec[f"{metric}_p_worse"] = p
+            pap = paper.get((table, kernel, dataset, PAPER_NAME.get(method, method)))
+            if pap:
+                rec["paper_r2"] = f"{pap['r2_median']} ({pap['r2_q1']}, {pap['r2_q3']})"
+                rec["paper_time_median_s"] = pap["time_median_s"]
+                rec["time_ratio_kreg_over_paper"] = rec["time_s_median"] / float(pap["time_median_s"])
+                rec["r2_in_paper_iqr"] = float(pap["r2_q1"]) <= rec["r2_median"] <= float(pap["r2_q3"])
+            out_rows.append(rec)
+    fields = sorted({k for r in out_rows for k in r}, key=lambda k: list(out_rows[0]).index(k) if k in out_rows[0] else 99)
+    with open(os.path.join(workdir, "tables.csv"), "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=fields)
+        w.writeheader()
+        w.writerows(out_rows)
+    mark = lambda p: "*" if p == p and p < 0.05 else ""
+    with open(os.path.join(workdir, "tables.md"), "w") as f:
+        f.write("| table | kernel | data | method | splits | R² kreg | R² paper | time kreg [s] | time paper [s] | ratio | sparsity |\n")
+        f.write("|---|---|---|---|---|---|---|---|---|---|---|\n")
+        for r in out_rows:
+            f.write(f"| {r['table']} | {r['kernel']} | {r['data']} | {r['method']} | {r['splits']} "
+                    f"| {mark(r['r2_p_worse'])}{r['r2_median']:.2f} ({r['r2_q1']:.2f}, {r['r2_q3']:.2f}) "
+                    f"| {r.get('paper_r2', '')} | {mark(r['time_s_p_worse'])}{r['time_s_median']:.3g} "
+                    f"| {r.get('paper_time_median_s', '')} | {r.get('time_ratio_kreg_over_paper', float('nan')):.2g} "
+                    f"| {mark(r['sparsity_p_worse'])}{r['sparsity_median']:.2f} |\n")
+    print(f"wrote {workdir}/tables.csv and tables.md ({len(out_rows)} rows from {len(rows)} results)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,37 @@
+#!/usr/bin/python3
+"""Checks a smoke run of the reproduction pipeline: one result file per (data set, table) with
+one row per method of the table, every number finite where it must be, and aggregated tables
+that parse and carry the paper's numbers. Exit status 1 with the reason otherwise.
+Usage: check_smoke.py WORKDIR
+"""
+import csv
+import glob
+import math
+import os
+import sys
+
+workdir = sys.argv[1]
+expected = {"robust": {"ksgd", "klinf_paper", "klinf", "kgd", "krr"},
+            "sparse": {"kcd", "kl1_paper", "kl1", "kgd", "krr", "kegd"}}
+files = sorted(glob.glob(os.path.join(workdir, "results", "*.csv")))
+problems = []
+if len(files) != 10:
+    problems.append(f"expected 10 result files (5 data sets x 2 tables), found {len(files)}")
+for path in files:
+    rows = list(csv.DictReader(open(path)))
+    table = rows[0]["table"] if rows else "?"
+    if {r["method"] for r in rows} != expected.get(table, set()):
+        problems.append(f"{path}: methods {sorted(r['method'] for r in rows)}")
+    for r in rows:
+        for key in ("r2", "time_s", "sparsity"):
+            if not math.isfinite(float(r[key])):
+                problems.append(f"{path}: {r['method']} {key} = {r[key]}")
+tables = list(csv.DictReader(open(os.path.join(workdir, "tables.csv"))))
+if len(tables) != 55:
+    problems.append(f"tables.csv has {len(tables)} rows, expected 55")
+if not any(r.get("paper_time_median_s") for r in tables):
+    problems.append("tables.csv carries no paper numbers")
+if problems:
+    print("\n".join(problems))
+    sys.exit(1)
+print(f"reproduction smoke run: {len(files)} jobs, {len(tables)} table rows: 1 passed, 0 failed")
