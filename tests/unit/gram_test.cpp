@@ -1,8 +1,11 @@
 // Gram matrices from BLAS-3 agree with the kernel formulas evaluated pair by pair, are exactly
 // symmetric, and stay exact for (near-)duplicate points where the distance trick cancels.
+#include "kreg/core/errors.h"
 #include "kreg/kernels/gram.h"
 
 #include <gtest/gtest.h>
+
+#include <unistd.h>
 
 #include <cmath>
 
@@ -74,6 +77,25 @@ TEST(Gram, KernelParametersAreValidated) {
   EXPECT_ANY_THROW(make_kernel(s));
   s.name = "sigmoid";
   EXPECT_ANY_THROW(make_kernel(s));
+}
+
+}  // namespace
+}  // namespace kreg::test
+
+namespace kreg::test {
+namespace {
+
+// A Gram matrix larger than the machine's memory is refused before anything is allocated.
+TEST(Gram, RefusesMatricesLargerThanMemory) {
+  const double physical = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGE_SIZE));
+  const arma::uword n = static_cast<arma::uword>(std::sqrt(physical / 8.0)) + 1000;
+  const arma::mat A(n, 1, arma::fill::zeros);  // n doubles only
+  try {
+    gram(make_kernel(KernelSettings{}), A);
+    FAIL() << "no error for a " << n << " x " << n << " Gram matrix";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("kernel matrix needs"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

@@ -4,9 +4,13 @@
 // Laplace and Matern kernels would otherwise turn 1e-15 into 3e-8.
 #include "kreg/kernels/gram.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdio>
 #include <type_traits>
 
+#include "kreg/core/errors.h"
 #include "kreg/linalg/lapack.h"
 
 namespace kreg {
@@ -61,9 +65,25 @@ void apply_kernel(const K& k, arma::mat& G, const arma::mat& A, const arma::vec&
 
 arma::vec row_sq_norms(const arma::mat& A) { return arma::sum(arma::square(A), 1); }
 
+// Refuses, with a clear message, a Gram matrix larger than the machine's physical memory
+// (it would only end in swapping or the out-of-memory killer).
+void check_memory(arma::uword rows, arma::uword cols) {
+  const double bytes = 8.0 * static_cast<double>(rows) * static_cast<double>(cols);
+  const double physical = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGE_SIZE));
+  if (physical > 0 && bytes > physical) {
+    char msg[256];
+    std::snprintf(msg, sizeof msg,
+                  "a %llu x %llu kernel matrix needs %.1f GiB but this machine has %.1f GiB of memory; use fewer rows",
+                  static_cast<unsigned long long>(rows), static_cast<unsigned long long>(cols), bytes / 1073741824.0,
+                  physical / 1073741824.0);
+    throw Error(msg);
+  }
+}
+
 }  // namespace
 
 arma::mat gram(const Kernel& kernel, const arma::mat& A) {
+  check_memory(A.n_rows, A.n_rows);
   const int n = static_cast<int>(A.n_rows);
   const int p = static_cast<int>(A.n_cols);
   arma::mat G(A.n_rows, A.n_rows, arma::fill::zeros);
@@ -92,6 +112,7 @@ arma::mat gram(const Kernel& kernel, const arma::mat& A) {
 }
 
 arma::mat cross_gram(const Kernel& kernel, const arma::mat& A, const arma::mat& B) {
+  check_memory(A.n_rows, B.n_rows);
   arma::mat G = A * B.t();
   const arma::vec a_sq = row_sq_norms(A);
   const arma::vec b_sq = row_sq_norms(B);
