@@ -118,3 +118,28 @@ TEST(BadInput, PredictRefusesUnknownVersionAndMissingFeature) {
 
 }  // namespace
 }  // namespace kreg::test
+
+namespace kreg::test {
+namespace {
+
+// Numerical trouble is exit 1 with one error line, and no model is written.
+TEST(NumericalTrouble, DivergedIterationAndSingularSystemAreReported) {
+  const std::string dir = scratch_dir();
+  const std::string data = source_path("data/sine_train.csv");
+  CliResult r = run_cli({"fit", "--data", data, "--method", "kgd", "--step-size", "1", "--t", "1000", "--model",
+                         dir + "/m.json"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(count_lines(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find("kreg: error: kgd: the coefficients are not finite"), std::string::npos) << r.err;
+  EXPECT_FALSE(file_exists(dir + "/m.json"));
+  // lambda = 0 with duplicated points: K is singular, the Cholesky factorisation fails.
+  write_text(dir + "/dup.csv", "x,y\n0.1,1\n0.1,2\n0.5,3\n");
+  r = run_cli({"fit", "--data", dir + "/dup.csv", "--lambda", "0", "--model", dir + "/m.json"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(count_lines(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find("not numerically positive definite"), std::string::npos) << r.err;
+  EXPECT_FALSE(file_exists(dir + "/m.json"));
+}
+
+}  // namespace
+}  // namespace kreg::test
