@@ -10,9 +10,8 @@
 #     (Tables 2 and 3, California housing). These take long (minutes to hours).
 # Usage: scripts/bench_cv.sh [--paper-methods] [--kreg PATH]
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-PY=/usr/bin/python3
-KREG="$ROOT/build/kreg"
+# shellcheck source=bench_common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/bench_common.sh"
 PAPER=0
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -21,9 +20,7 @@ while [[ $# -gt 0 ]]; do
     *) echo "usage: $0 [--paper-methods] [--kreg PATH]" >&2; exit 2 ;;
   esac
 done
-[[ -x "$KREG" ]] || { echo "kreg binary not found: $KREG (run scripts/setup.sh)" >&2; exit 1; }
-WORK="$(mktemp -d)"
-trap 'rm -rf "$WORK"' EXIT
+bench_start
 
 "$PY" - "$WORK" "$ROOT/data/california_housing.csv" <<'PYEOF'
 import sys

@@ -6,12 +6,11 @@
 # >= 20x for kgd and ksgd, >= 200x for kcd) and the largest difference of the final alpha.
 # Usage: scripts/bench_iterative.sh [--n N] [--iterations K] [--reps R] [--kreg PATH]
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-PY=/usr/bin/python3
+# shellcheck source=bench_common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/bench_common.sh"
 N=400
 ITER=100000
 REPS=3
-KREG="$ROOT/build/kreg"
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --n) N="$2"; shift 2 ;;
@@ -21,9 +20,7 @@ while [[ $# -gt 0 ]]; do
     *) echo "usage: $0 [--n N] [--iterations K] [--reps R] [--kreg PATH]" >&2; exit 2 ;;
   esac
 done
-[[ -x "$KREG" ]] || { echo "kreg binary not found: $KREG (run scripts/setup.sh)" >&2; exit 1; }
-WORK="$(mktemp -d)"
-trap 'rm -rf "$WORK"' EXIT
+bench_start
 
 "$PY" - "$WORK/train.csv" "$N" <<'PYEOF'
 import sys

@@ -5,11 +5,10 @@
 # times, their ratio (target <= 1.3) and kreg's peak RSS / 8n^2 (target <= 3.5).
 # Usage: scripts/bench_loo.sh [--n N] [--reps R] [--kreg PATH]
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-PY=/usr/bin/python3
+# shellcheck source=bench_common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/bench_common.sh"
 N=3000
 REPS=3
-KREG="$ROOT/build/kreg"
 BW=3
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -19,11 +18,8 @@ while [[ $# -gt 0 ]]; do
     *) echo "usage: $0 [--n N] [--reps R] [--kreg PATH]" >&2; exit 2 ;;
   esac
 done
-[[ -x "$KREG" ]] || { echo "kreg binary not found: $KREG (run scripts/setup.sh)" >&2; exit 1; }
+bench_start
 command -v /usr/bin/time >/dev/null || apt-get install -y -qq time >&2
-
-WORK="$(mktemp -d)"
-trap 'rm -rf "$WORK"' EXIT
 "$PY" "$ROOT/scripts/bench_fit_data.py" "$WORK" "$N" 10
 
 : > "$WORK/kreg_times"

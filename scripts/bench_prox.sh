@@ -7,10 +7,9 @@
 # Prints wall times, their ratio and how many points converged in each.
 # Usage: scripts/bench_prox.sh [--n N] [--kreg PATH]
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-PY=/usr/bin/python3
+# shellcheck source=bench_common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/bench_common.sh"
 N=400
-KREG="$ROOT/build/kreg"
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --n) N="$2"; shift 2 ;;
@@ -18,9 +17,7 @@ while [[ $# -gt 0 ]]; do
     *) echo "usage: $0 [--n N] [--kreg PATH]" >&2; exit 2 ;;
   esac
 done
-[[ -x "$KREG" ]] || { echo "kreg binary not found: $KREG (run scripts/setup.sh)" >&2; exit 1; }
-WORK="$(mktemp -d)"
-trap 'rm -rf "$WORK"' EXIT
+bench_start
 
 "$PY" - "$WORK/train.csv" "$N" "$ROOT/data/california_housing.csv" <<'PYEOF'
 import sys
