@@ -143,9 +143,15 @@ std::vector<FoldScores> score_all_folds_krr(const Dataset& d, const FitSettings&
         MGG.diag() += 1.0 / lam[l];
         aG += yG / lam[l];  // alpha = M y = y / lambda + U diag(F) U^T y
       }
-      arma::vec e;
-      if (!arma::solve(e, MGG, aG, arma::solve_opts::likely_sympd))
-        throw NumericalError("cv: the fold system of krr is singular at lambda " + std::to_string(grid[l]));
+      // M_GG is a principal block of the positive definite M: Cholesky, in place.
+      arma::vec e = aG;
+      const int mi = static_cast<int>(m), one = 1;
+      int info = 0;
+      dpotrf_("L", &mi, MGG.memptr(), &mi, &info);
+      if (info == 0) dpotrs_("L", &mi, &one, MGG.memptr(), &mi, e.memptr(), &mi, &info);
+      if (info != 0)
+        throw NumericalError("cv: the fold system of krr is not positive definite at lambda " +
+                             std::to_string(grid[l]) + " (K + lambda I is numerically singular; raise the lambda grid)");
       sc.mse.push_back(arma::mean(arma::square(e)));
       sc.r2.push_back(r_squared(yG, yG - e));
     }

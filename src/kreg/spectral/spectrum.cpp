@@ -1,4 +1,4 @@
-// Eigendecomposition in place (dsyevr) and the spectral filters. Stability: the filters are
+// Eigendecomposition in place (dsyevd or dsyevr) and the spectral filters. Stability: the filters are
 // written so that no difference of nearly equal large numbers appears (no 1/(mu+lambda) -
 // 1/lambda, no 1 - exp(-x) for small x), and no inverse of K is formed.
 #include "kreg/spectral/spectrum.h"
@@ -14,14 +14,26 @@ namespace kreg {
 namespace {
 // Relative size below which a negative eigenvalue is rounding noise of a psd K.
 constexpr double kNegativeTolerance = 1e-10;
-}  // namespace
 
-Spectrum eigen_spectrum(arma::mat K) {
+// dsyevd: K is overwritten by the eigenvectors, which become U (no second n x n matrix).
+void divide_and_conquer(arma::mat& K, Spectrum& spec) {
   const int n = static_cast<int>(K.n_rows);
-  Spectrum spec;
-  spec.mu.set_size(K.n_rows);
+  int info = 0, lwork = -1, liwork = -1, iwork_query = 0;
+  double work_query = 0.0;
+  dsyevd_("V", "L", &n, K.memptr(), &n, spec.mu.memptr(), &work_query, &lwork, &iwork_query, &liwork, &info);
+  lwork = static_cast<int>(work_query);
+  liwork = iwork_query;
+  std::vector<double> work(static_cast<std::size_t>(lwork));
+  std::vector<int> iwork(static_cast<std::size_t>(liwork));
+  dsyevd_("V", "L", &n, K.memptr(), &n, spec.mu.memptr(), work.data(), &lwork, iwork.data(), &liwork, &info);
+  if (info != 0) throw NumericalError("eigendecomposition of K failed (dsyevd info " + std::to_string(info) + ")");
+  spec.U = std::move(K);
+}
+
+// dsyevr: the eigenvectors go to a separate U (peak memory K + U, no workspace of size n^2).
+void relatively_robust(arma::mat& K, Spectrum& spec) {
+  const int n = static_cast<int>(K.n_rows);
   spec.U.set_size(K.n_rows, K.n_rows);
-  if (n == 0) return spec;
   const double zero = 0.0, abstol = 0.0;
   const int izero = 0;
   int m = 0, info = 0, lwork = -1, liwork = -1, iwork_query = 0;
@@ -36,6 +48,23 @@ Spectrum eigen_spectrum(arma::mat K) {
   dsyevr_("V", "A", "L", &n, K.memptr(), &n, &zero, &zero, &izero, &izero, &abstol, &m, spec.mu.memptr(),
           spec.U.memptr(), &n, isuppz.data(), work.data(), &lwork, iwork.data(), &liwork, &info);
   if (info != 0) throw NumericalError("eigendecomposition of K failed (dsyevr info " + std::to_string(info) + ")");
+}
+
+}  // namespace
+
+Spectrum eigen_spectrum(arma::mat K, EigenDriver driver) {
+  Spectrum spec;
+  spec.mu.set_size(K.n_rows);
+  if (K.n_rows == 0) {
+    spec.U.set_size(0, 0);
+    return spec;
+  }
+  if (driver == EigenDriver::kAuto)
+    driver = K.n_rows <= kDivideAndConquerMaxN ? EigenDriver::kDivideAndConquer : EigenDriver::kRelativelyRobust;
+  if (driver == EigenDriver::kDivideAndConquer)
+    divide_and_conquer(K, spec);
+  else
+    relatively_robust(K, spec);
   K.reset();
   const double mu_max = std::max(spec.mu.max(), 0.0);
   const double mu_min = spec.mu.min();

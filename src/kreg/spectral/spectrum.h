@@ -37,10 +37,17 @@ struct Spectrum {
   arma::uword n() const { return U.n_rows; }
 };
 
-/// Eigendecomposition of a symmetric K, consuming it (pass std::move(K)): dsyevr, with
-/// peak memory K + U. Eigenvalues that are negative by rounding (>= -1e-10 * mu_max) are
-/// set to 0; a clearly negative eigenvalue means K is not psd and is a NumericalError.
-Spectrum eigen_spectrum(arma::mat K);
+/// LAPACK driver of eigen_spectrum. Divide and conquer (dsyevd) is the faster one, also on the
+/// clustered near-zero eigenvalues of smooth kernels, where dsyevr's MRRR falls back to
+/// bisection and inverse iteration; it needs 2 n^2 of workspace, so kAuto uses it up to
+/// kDivideAndConquerMaxN points and dsyevr (peak memory K + U) above.
+enum class EigenDriver { kAuto, kDivideAndConquer, kRelativelyRobust };
+inline constexpr unsigned kDivideAndConquerMaxN = 4096;
+
+/// Eigendecomposition of a symmetric K, consuming it (pass std::move(K)). Eigenvalues that
+/// are negative by rounding (>= -1e-10 * mu_max) are set to 0; a clearly negative eigenvalue
+/// means K is not psd and is a NumericalError.
+Spectrum eigen_spectrum(arma::mat K, EigenDriver driver = EigenDriver::kAuto);
 
 /// The spectrum of the standardised training points Z for `kernel`: primal (thin SVD of Z)
 /// for the linear kernel when p < n and `allow_primal`, else eig of the Gram matrix.
