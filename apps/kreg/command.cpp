@@ -3,7 +3,9 @@
 
 #include <omp.h>
 
+#include <iomanip>
 #include <ostream>
+#include <sstream>
 #include <thread>
 
 #include "kreg/linalg/lapack.h"
@@ -23,5 +25,17 @@ void set_thread_count(int threads) {
 }
 
 void warn(Streams& io, const std::string& message) { io.err << "kreg: warning: " << message << "\n"; }
+
+void print_timings(Streams& io, const PhaseTimes& times) {
+  double total = 0.0;
+  std::ostringstream line;
+  line << std::fixed << std::setprecision(3);
+  for (const auto& [phase, seconds] : times.phases()) {
+    line << phase << " " << seconds * 1e3 << ", ";
+    total += seconds;
+  }
+  line << "total " << total * 1e3;
+  io.err << "kreg: timings (ms): " << line.str() << "\n";
+}
 
 }  // namespace kreg::cli

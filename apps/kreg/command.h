@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "kreg/core/phase_times.h"
 #include "option_set.h"
 
 namespace kreg::cli {
@@ -41,5 +42,7 @@ void require(const OptionSet& options, const std::string& key, const std::string
 void set_thread_count(int threads);
 /// Prints a warning line "kreg: warning: ..." on err.
 void warn(Streams& io, const std::string& message);
+/// Prints "kreg: timings (ms): phase t, ..., total t" on err (`--timings`).
+void print_timings(Streams& io, const PhaseTimes& times);
 
 }  // namespace kreg::cli

@@ -20,25 +20,32 @@ class FitCommand : public Command {
     options.add("--model", model_path_, "where to write the model JSON (required)")->option_text("FILE");
     options.add("--validation", validation_path_, "iterative methods: stop early on this CSV (same columns)")
         ->option_text("FILE");
+    options.add_flag("--timings", timings_, "print the wall time of each phase (read, gram, solve, ...) on stderr");
   }
 
   void run(Streams& io) override {
     const FitSettings settings = fit_.to_settings(options);
     require(options, "model", model_path_);
+    Stopwatch watch;
+    PhaseTimes times;
     const Dataset data = data_.load(options);
     Dataset validation;
     if (!validation_path_.empty()) {
       validation = select_prediction_columns(read_csv_table(validation_path_), data.feature_names, data.target_name);
       if (!validation.has_target()) throw DataError(validation_path_ + ": no target column '" + data.target_name + "'");
     }
+    record_lap(&times, "read", watch);
     Model model;
     try {
-      model = train(data, settings, validation_path_.empty() ? nullptr : &validation);
+      model = train(data, settings, validation_path_.empty() ? nullptr : &validation, &times);
     } catch (const ConfigError& e) {
       options.rethrow_located(e);
     }
     for (const auto& w : model.warnings) warn(io, w);
+    watch.lap();
     write_file_atomically(model_path_, model_to_json(model).dump(1) + "\n");
+    record_lap(&times, "write", watch);
+    if (timings_) print_timings(io, times);
     if (!options.quiet()) {
       io.out << "fitted " << settings.method << " (" << settings.kernel.name << ") on " << data.n() << " rows x "
              << data.p() << " features: train RMSE " << format_double(std::sqrt(model.summary.train_mse))
@@ -57,6 +64,7 @@ class FitCommand : public Command {
   DataOptions data_;
   FitSettingsOptions fit_;
   std::string model_path_, validation_path_;
+  bool timings_ = false;
 };
 
 }  // namespace

@@ -37,9 +37,11 @@ Dataset rows_of(const Dataset& d, const arma::uvec& rows) {
 }
 
 // Fills alpha (and summary) of an iterative method; returns the fitted values of t.
-arma::vec fit_iterative(Model& model, const arma::vec& t, const Dataset* validation) {
+arma::vec fit_iterative(Model& model, const arma::vec& t, const Dataset* validation, PhaseTimes* times) {
   const FitSettings& s = model.settings;
+  Stopwatch watch;
   const arma::mat K = gram(model.kernel, model.points);
+  record_lap(times, "gram", watch);
   if (s.method == "kgd") {
     const double mu_max = largest_eigenvalue(K);
     if (s.step_size >= 2.0 / mu_max) {
@@ -49,6 +51,7 @@ arma::vec fit_iterative(Model& model, const arma::vec& t, const Dataset* validat
          << ": kernel gradient descent diverges (seed 002, convergence proposition)";
       model.warnings.push_back(os.str());
     }
+    record_lap(times, "step_check", watch);
   }
   DescentOptions opt;
   arma::mat Kv;
@@ -59,10 +62,12 @@ arma::vec fit_iterative(Model& model, const arma::vec& t, const Dataset* validat
     opt.early_stopping = true;
     opt.patience = s.patience;
     opt.max_iterations = std::lround(s.t_max / s.step_size);
+    record_lap(times, "gram", watch);
   } else {
     opt.max_iterations = s.iteration_count();
   }
   DescentOutcome run = run_descent(K, t, s, validation ? &Kv : nullptr, validation ? &yv : nullptr, opt);
+  record_lap(times, "solve", watch);
   model.alpha = std::move(run.alpha);
   model.summary.iterations = run.iterations;
   model.summary.t = static_cast<double>(run.iterations) * s.step_size;
@@ -80,11 +85,14 @@ arma::vec fit_iterative(Model& model, const arma::vec& t, const Dataset* validat
 }
 
 // Fills alpha (and summary) of kl1 / klinf; returns the fitted values of t.
-arma::vec fit_penalized(Model& model, const arma::vec& t) {
+arma::vec fit_penalized(Model& model, const arma::vec& t, PhaseTimes* times) {
   const FitSettings& s = model.settings;
+  Stopwatch watch;
   const arma::mat K = gram(model.kernel, model.points);
+  record_lap(times, "gram", watch);
   const double L = s.solver == "fista" ? lipschitz_constant(K) : 0.0;
   const ProxResult res = solve_penalized(K, L, t, penalty_of(s.method), s.effective_lambda(t.n_elem), s, nullptr);
+  record_lap(times, "solve", watch);
   model.alpha = res.alpha;
   model.summary.iterations = res.iterations;
   model.summary.converged = res.converged;
@@ -98,7 +106,8 @@ arma::vec fit_penalized(Model& model, const arma::vec& t) {
 
 }  // namespace
 
-Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* validation_in) {
+Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* validation_in, PhaseTimes* times) {
+  Stopwatch watch;
   validate(settings);
   if (!data_in.has_target()) throw DataError(data_in.source + ": no target column to fit");
   if (data_in.n() < 1) throw DataError(data_in.source + ": no training rows");
@@ -128,6 +137,7 @@ Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* 
   model.points = model.standardization.transform_features(data.X);
   model.point_rows = original_rows;
   const arma::vec t = model.standardization.transform_target(data.y);
+  record_lap(times, "standardize", watch);
 
   const bool primal = std::holds_alternative<LinearKernel>(model.kernel) && data.p() < data.n();
   arma::vec fitted_t;
@@ -137,21 +147,28 @@ Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* 
     model.beta = std::move(sol.beta);
     model.summary.rcond = sol.rcond;
     fitted_t = std::move(sol.fitted);
+    record_lap(times, "solve", watch);
   } else if (settings.method == "krr") {
-    KrrSolution sol = solve_krr(gram(model.kernel, model.points), t, settings.effective_lambda(data.n()));
+    arma::mat K = gram(model.kernel, model.points);
+    record_lap(times, "gram", watch);
+    KrrSolution sol = solve_krr(std::move(K), t, settings.effective_lambda(data.n()));
     model.alpha = std::move(sol.alpha);
     model.summary.rcond = sol.rcond;
     fitted_t = std::move(sol.fitted);
+    record_lap(times, "solve", watch);
   } else if (settings.method == "kgf") {
     const Spectrum spec = spectrum_for(model.kernel, model.points);
+    record_lap(times, "eigen", watch);
     SpectralSolution sol = solve_kgf(spec, t, settings.effective_t());
     (spec.primal ? model.beta : model.alpha) = std::move(sol.coef);
     fitted_t = std::move(sol.fitted);
+    record_lap(times, "solve", watch);
   } else if (settings.is_penalized()) {
-    fitted_t = fit_penalized(model, t);
+    fitted_t = fit_penalized(model, t, times);
   } else {
-    fitted_t = fit_iterative(model, t, validation);
+    fitted_t = fit_iterative(model, t, validation, times);
   }
+  watch.lap();  // each branch recorded its own phases
   if (!model.alpha.is_finite() || !model.beta.is_finite())
     throw NumericalError(settings.method + ": the coefficients are not finite (the iteration diverged or the system " +
                          "is singular); " + (settings.is_iterative() ? "use a smaller --step-size" : "use a larger --lambda"));
@@ -172,6 +189,7 @@ Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* 
   model.summary.n_features = data.p();
   model.summary.train_mse = mse(data.y, fitted);
   model.summary.train_r2 = r_squared(data.y, fitted);
+  record_lap(times, "summary", watch);
   return model;
 }
 

@@ -2,6 +2,7 @@
 // hands it to the method's solver.
 #pragma once
 
+#include "kreg/core/phase_times.h"
 #include "kreg/data/dataset.h"
 #include "kreg/model/model.h"
 #include "kreg/solvers/fit_settings.h"
@@ -13,6 +14,8 @@ namespace kreg {
 /// on a seeded holdout of the training rows (the model is then fitted on the other rows);
 /// without either they run settings.iteration_count() updates. Throws ConfigError for
 /// invalid settings, DataError for unusable data, NumericalError for numerical failure.
-Model train(const Dataset& data, const FitSettings& settings, const Dataset* validation = nullptr);
+/// With `times`, records the wall time of its phases ("standardize", "gram", "solve", ...).
+Model train(const Dataset& data, const FitSettings& settings, const Dataset* validation = nullptr,
+            PhaseTimes* times = nullptr);
 
 }  // namespace kreg
