@@ -12,6 +12,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
+
+#if defined(__AVX__)
+#include <immintrin.h>
+#endif
 #include <memory>
 
 #include "kreg/core/errors.h"
@@ -27,6 +33,77 @@ double mean_square(const arma::vec& v) { return arma::dot(v, v) / static_cast<do
 
 // Full recomputation of K sign(r) every this many ksgd updates bounds rounding drift.
 constexpr long kRefreshEvery = 4096;
+
+// ksgd's update in one pass over the coordinates j (the columns whose residual sign changed
+// are added to K sign(r) in the same pass, so K sign(r), alpha and r are each read and written
+// once per update):
+//   ks_j += sum_c deltas[c] K[j, col c];  alpha_j += eta sign_j;  r_j -= eta ks_j;
+//   new_sign_j = sign(r_j);  bit j of `changed_bits` set when new_sign_j != sign_j.
+// Vectors of 4 doubles (the compiler's vector extension): 32 bytes, the alignment Armadillo
+// gives its matrices, so that no load straddles two cache lines when n is a multiple of 4.
+// Every coordinate sums its columns in the same order, whichever branch handles it.
+void fused_ksgd_pass(arma::uword n, const double* const* columns, const double* deltas, std::size_t n_columns,
+                     double eta, const double* sign, double* ks, double* alpha, double* r, double* new_sign,
+                     std::uint64_t* changed_bits) {
+  using V4 = double __attribute__((vector_size(32)));
+  using L4 = long long __attribute__((vector_size(32)));
+  constexpr arma::uword W = 4;
+  auto load = [](const double* p) {
+    V4 v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  };
+  auto store = [](double* p, const V4& v) { std::memcpy(p, &v, sizeof v); };
+  auto finish = [&](arma::uword at, const V4& acc) {
+    store(ks + at, acc);
+    store(alpha + at, load(alpha + at) + eta * load(sign + at));
+    const V4 rn = load(r + at) - eta * acc;
+    store(r + at, rn);
+    const L4 negative_minus_positive = (rn < 0.0) - (rn > 0.0);  // comparisons give -1 / 0
+    const V4 sn = __builtin_convertvector(negative_minus_positive, V4);
+    store(new_sign + at, sn);
+    const L4 differs = sn != load(sign + at);
+#if defined(__AVX__)
+    const auto lanes = static_cast<std::uint64_t>(_mm256_movemask_pd(reinterpret_cast<__m256d>(differs)));
+#else
+    const auto lanes = static_cast<std::uint64_t>((differs[0] & 1) | (differs[1] & 2) | (differs[2] & 4) |
+                                                  (differs[3] & 8));
+#endif
+    changed_bits[at / 64] |= lanes << (at % 64);  // at is a multiple of 4: the 4 bits stay in one word
+  };
+  arma::uword j = 0;
+  // Four independent accumulators: the additions of one coordinate form a dependency chain,
+  // four chains in flight keep the FMA units busy.
+  for (; j + 4 * W <= n; j += 4 * W) {
+    V4 a0 = load(ks + j), a1 = load(ks + j + W), a2 = load(ks + j + 2 * W), a3 = load(ks + j + 3 * W);
+    for (std::size_t c = 0; c < n_columns; ++c) {
+      const double* col = columns[c] + j;
+      const double d = deltas[c];
+      a0 += d * load(col);
+      a1 += d * load(col + W);
+      a2 += d * load(col + 2 * W);
+      a3 += d * load(col + 3 * W);
+    }
+    finish(j, a0);
+    finish(j + W, a1);
+    finish(j + 2 * W, a2);
+    finish(j + 3 * W, a3);
+  }
+  for (; j + W <= n; j += W) {
+    V4 acc = load(ks + j);
+    for (std::size_t c = 0; c < n_columns; ++c) acc += deltas[c] * load(columns[c] + j);
+    finish(j, acc);
+  }
+  for (; j < n; ++j) {
+    double acc = ks[j];
+    for (std::size_t c = 0; c < n_columns; ++c) acc += deltas[c] * columns[c][j];
+    ks[j] = acc;
+    alpha[j] += eta * sign[j];
+    r[j] -= eta * acc;
+    new_sign[j] = static_cast<double>((r[j] > 0.0) - (r[j] < 0.0));
+    changed_bits[j / 64] |= static_cast<std::uint64_t>(new_sign[j] != sign[j]) << (j % 64);
+  }
+}
 
 /// The validation MSE along a straight run: q(j) = a j^2 + b j + c after j more updates.
 struct Quadratic {
@@ -55,6 +132,10 @@ class DirectDescent : public Engine {
  public:
   DirectDescent(const arma::mat& K, const arma::vec& y, const FitSettings& s, const arma::mat* Kv, const arma::vec* yv)
       : K_(K), Kv_(Kv), yv_(yv), s_(s), n_(K.n_rows), r_(y), alpha_(n_, arma::fill::zeros) {
+    kind_ = s.method == "kgd" ? Kind::kGradient
+            : s.method == "ksgd" ? Kind::kSign
+            : s.method == "kcd"  ? Kind::kCoordinate
+                                 : Kind::kElastic;
     gamma_ = (s.method == "kgd" || s.method == "kegd") ? s.momentum : 0.0;
     if (gamma_ > 0.0 || s.nesterov) {
       delta_prev_.zeros(n_);
@@ -71,9 +152,9 @@ class DirectDescent : public Engine {
   }
 
   void step(long k) override {
-    if (s_.method == "kgd")
+    if (kind_ == Kind::kGradient)
       step_kgd();
-    else if (s_.method == "ksgd")
+    else if (kind_ == Kind::kSign)
       step_ksgd(k);
     else
       step_sparse();
@@ -81,7 +162,7 @@ class DirectDescent : public Engine {
 
   // kcd: the unique leading coordinate i keeps leading, with the same sign, for m updates.
   long straight_steps(long limit) override {
-    if (s_.method != "kcd" || limit < 3) return 1;
+    if (kind_ != Kind::kCoordinate || limit < 3) return 1;
     const double* r = r_.memptr();
     arma::uword lead = 0;
     double a = -1.0;
@@ -166,69 +247,50 @@ class DirectDescent : public Engine {
     }
   }
 
-  // sign_ holds sign(r) of the current residual (kept by the fused loop below), Ksign_ = K sign_.
+  // sign_ holds sign(r) of the current residual (kept by the scan below), Ksign_ = K sign_.
+  // One update: K sign(r) += sum over the columns whose sign changed, alpha += eta sign(r),
+  // r -= eta K sign(r), all in one pass over the coordinates (fused_ksgd_pass); then the
+  // signs of the new residual.
   void step_ksgd(long k) {
     double* sg = sign_.memptr();
     if (k == 0) {
       for (arma::uword i = 0; i < n_; ++i) sg[i] = sign_of(r_[i]);
-      changed_.assign(n_, 0);  // force a full product
+      changed_.assign(n_, 0);  // room for every index
+      deltas_.assign(n_, 0.0);
+      columns_.assign(n_, nullptr);
+      changed_bits_.assign((n_ + 63) / 64, 0);
+      n_changed_ = n_;  // forces a full product
     }
-    if (k % kRefreshEvery == 0 || changed_.size() * 4 > n_) {
+    const bool full = k % kRefreshEvery == 0 || n_changed_ * 4 > n_;
+    if (full) {
       Ksign_ = K_ * sign_;
       if (Kv_) Kvsign_ = *Kv_ * sign_;
-    } else {
-      // K sign(r) += sum over changed columns, four at a time (one pass over K sign(r) per
-      // four columns instead of one per column).
-      double* ks = Ksign_.memptr();
-      std::size_t c = 0;
-      for (; c + 4 <= changed_.size(); c += 4) {
-        const double *c0 = K_.colptr(changed_[c]), *c1 = K_.colptr(changed_[c + 1]),
-                     *c2 = K_.colptr(changed_[c + 2]), *c3 = K_.colptr(changed_[c + 3]);
-        const double d0 = deltas_[c], d1 = deltas_[c + 1], d2 = deltas_[c + 2], d3 = deltas_[c + 3];
-        for (arma::uword j = 0; j < n_; ++j) ks[j] += (d0 * c0[j] + d1 * c1[j]) + (d2 * c2[j] + d3 * c3[j]);
-      }
-      for (; c < changed_.size(); ++c) {
-        const double* col = K_.colptr(changed_[c]);
-        const double d = deltas_[c];
-        for (arma::uword j = 0; j < n_; ++j) ks[j] += d * col[j];
-      }
-      if (Kv_)
-        for (std::size_t q = 0; q < changed_.size(); ++q) Kvsign_ += deltas_[q] * Kv_->col(changed_[q]);
+      n_changed_ = 0;
+    } else if (Kv_) {
+      for (std::size_t q = 0; q < n_changed_; ++q) Kvsign_ += deltas_[q] * Kv_->col(changed_[q]);
     }
-    // alpha += eta sign(r), r -= eta K sign(r); then the signs of the new residual. Written as
-    // branch-free loops (they vectorise) and a chunked scan that only looks closer at the few
-    // chunks where a sign changed.
-    const double eta = s_.step_size;
-    double* a = alpha_.memptr();
-    double* rr = r_.memptr();
-    const double* ks = Ksign_.memptr();
+    for (std::size_t c = 0; c < n_changed_; ++c) columns_[c] = K_.colptr(changed_[c]);
     double* sn = new_sign_.memptr();
-    for (arma::uword i = 0; i < n_; ++i) {
-      a[i] += eta * sg[i];
-      rr[i] -= eta * ks[i];
-    }
-    for (arma::uword i = 0; i < n_; ++i) sn[i] = static_cast<double>((rr[i] > 0.0) - (rr[i] < 0.0));
-    changed_.clear();
-    deltas_.clear();
-    constexpr arma::uword kChunk = 16;
-    for (arma::uword start = 0; start < n_; start += kChunk) {
-      const arma::uword end = std::min(n_, start + kChunk);
-      int differs = 0;
-      for (arma::uword i = start; i < end; ++i) differs |= sn[i] != sg[i];
-      if (!differs) continue;
-      for (arma::uword i = start; i < end; ++i)
-        if (sn[i] != sg[i]) {
-          changed_.push_back(i);
-          deltas_.push_back(sn[i] - sg[i]);
-          sg[i] = sn[i];
-        }
-    }
-    if (Kv_) fv_ += eta * Kvsign_;
+    std::fill(changed_bits_.begin(), changed_bits_.end(), 0);
+    fused_ksgd_pass(n_, columns_.data(), deltas_.data(), n_changed_, s_.step_size, sg, Ksign_.memptr(),
+                    alpha_.memptr(), r_.memptr(), sn, changed_bits_.data());
+    // The changed coordinates, from the set bits in increasing order.
+    std::size_t count = 0;
+    for (std::size_t w = 0; w < changed_bits_.size(); ++w)
+      for (std::uint64_t bits = changed_bits_[w]; bits != 0; bits &= bits - 1) {
+        const arma::uword i = w * 64 + static_cast<arma::uword>(__builtin_ctzll(bits));
+        changed_[count] = i;
+        deltas_[count] = sn[i] - sg[i];
+        ++count;
+      }
+    n_changed_ = count;
+    sign_.swap(new_sign_);
+    if (Kv_) fv_ += s_.step_size * Kvsign_;
   }
 
   // kcd and kegd: D is supported on I = {i : |r_i| >= alpha_e max|r|} (kcd: alpha_e = 1).
   void step_sparse() {
-    const double ae = s_.method == "kcd" ? 1.0 : s_.elastic_alpha;
+    const double ae = kind_ == Kind::kCoordinate ? 1.0 : s_.elastic_alpha;
     const double* r = r_.memptr();
     double m = 0.0;
     for (arma::uword i = 0; i < n_; ++i) m = std::max(m, std::abs(r[i]));
@@ -265,6 +327,8 @@ class DirectDescent : public Engine {
     apply(D, KD, Kv_ ? &KvD : nullptr);
   }
 
+  enum class Kind { kGradient, kSign, kCoordinate, kElastic };
+  Kind kind_;
   const arma::mat& K_;
   const arma::mat* Kv_;
   const arma::vec* yv_;
@@ -276,6 +340,9 @@ class DirectDescent : public Engine {
   arma::vec sign_, new_sign_, Ksign_, Kvsign_;
   std::vector<arma::uword> changed_, support_;
   std::vector<double> values_, deltas_;
+  std::vector<const double*> columns_;
+  std::size_t n_changed_ = 0;  // ksgd: entries of changed_ / deltas_ in use
+  std::vector<std::uint64_t> changed_bits_;
   arma::uword line_lead_ = 0;
   double line_sign_ = 0.0;
 };
