@@ -67,7 +67,7 @@ alpha = np.zeros(int(n))
 alpha[j["point_rows"]] = j["alpha"]
 a_ref = np.loadtxt(ref)
 diff = np.abs(alpha - a_ref).max() / np.abs(a_ref).max()
-print(f"{m:<6} {updates:10.4f} {process:10.4f} {numpy_s:10.4f} {numpy_s / updates:12.1f} {numpy_s / process:12.1f} "
+print(f"{m:<6} {updates:10.6f} {process:10.4f} {numpy_s:10.4f} {numpy_s / updates:12.1f} {numpy_s / process:12.1f} "
       f"{diff:14.3e}")
 PYEOF
 done
