@@ -176,6 +176,14 @@ class CvCommand : public Command {
     best["statistics"] = statistics_;
     best["fold_of_row"] = folds.fold_of_row;
 
+    if (result.unfinished_fits > 0) {
+      const std::string share = std::to_string(result.unfinished_fits) + " of " + std::to_string(result.total_fits);
+      warn(io, cv.base.is_penalized()
+                   ? share + " " + method + " fits (grid point x fold) did not converge within --max-iter; " +
+                         "their validation errors are those of the last iterate (raise --max-iter or --tol)"
+                   : share + " early-stopping runs (bandwidth x fold) reached --t-max before the validation " +
+                         "error levelled off (consider a larger --t-max)");
+    }
     std::string model_text;
     if (!model_path_.empty()) {
       const CvRow& chosen = result.rows[refit_rule_ == "min" ? result.best_min : result.best_1se];

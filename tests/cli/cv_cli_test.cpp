@@ -204,5 +204,27 @@ TEST(CvCli, EveryMethodCrossValidatesAndRefits) {
   }
 }
 
+// Fits that fall short are counted in one warning: an iteration cap far too low for kl1, and a
+// t_max far too short for ksgd; with enough room, no warning.
+TEST(CvCli, UnfinishedFitsAreReported) {
+  const std::string dir = scratch_dir();
+  const std::string data = source_path("data/sine_train.csv");
+  auto run = [&](const std::vector<std::string>& extra) {
+    std::vector<std::string> args = {"cv",      "--data", data,  "--folds", "4",
+                                     "--bandwidth-grid", "0.1,0.3", "--output", dir + "/cv.csv", "--quiet"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const CliResult r = run_cli(args);
+    EXPECT_EQ(r.status, 0) << r.err;
+    return r.err;
+  };
+  EXPECT_NE(run({"--method", "kl1", "--lambda-grid", "0.1,0.5", "--max-iter", "3"})
+                .find("kreg: warning: 16 of 16 kl1 fits (grid point x fold) did not converge"),
+            std::string::npos);
+  EXPECT_NE(run({"--method", "ksgd", "--step-size", "1e-3", "--t-max", "0.002"})
+                .find("kreg: warning: 8 of 8 early-stopping runs (bandwidth x fold) reached --t-max"),
+            std::string::npos);
+  EXPECT_EQ(run({"--method", "kl1", "--lambda-grid", "1,5"}).find("warning"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace kreg::test

@@ -29,6 +29,7 @@ namespace {
 
 struct FoldScores {
   std::vector<double> mse, r2;
+  std::vector<char> unfinished;  ///< per grid value (see CvRow::unfinished_folds); empty = none
   double t = NAN;
 };
 
@@ -84,6 +85,7 @@ FoldScores score_fold(const Dataset& tr, const Dataset& va, const FitSettings& s
         if (p.value == v) {
           out.mse.push_back(p.val_mse);
           out.r2.push_back(p.val_r2);
+          out.unfinished.push_back(!p.converged);
           break;
         }
   } else {
@@ -92,6 +94,7 @@ FoldScores score_fold(const Dataset& tr, const Dataset& va, const FitSettings& s
     const double var = arma::mean(arma::square(va.y - arma::mean(va.y)));
     out.mse.push_back(mse_best);
     out.r2.push_back(var > 0 ? 1.0 - mse_best / var : NAN);
+    out.unfinished.push_back(!m.summary.stopped_early);
     out.t = m.summary.t;
   }
   return out;
@@ -272,7 +275,10 @@ CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, cons
         row.fold_mse.push_back(sc.mse.at(g));
         row.fold_r2.push_back(sc.r2.at(g));
         if (reg.empty()) row.fold_t.push_back(sc.t);
+        if (!sc.unfinished.empty() && sc.unfinished.at(g)) ++row.unfinished_folds;
       }
+      out.unfinished_fits += static_cast<std::size_t>(row.unfinished_folds);
+      out.total_fits += static_cast<std::size_t>(folds.k);
       mean_sd(row.fold_mse, row.mean_mse, row.sd_mse);
       mean_sd(row.fold_r2, row.mean_r2, row.sd_r2);
       if (reg.empty()) row.chosen_t = arma::mean(arma::vec(row.fold_t));

@@ -38,6 +38,9 @@ struct CvRow {
   double mean_mse = 0.0, sd_mse = 0.0, mean_r2 = 0.0, sd_r2 = 0.0;  ///< sd over folds (ddof 1)
   double chosen_t = NAN;  ///< early stopping: mean over folds of the best t (the paper's rule)
   std::vector<double> fold_mse, fold_r2, fold_t;
+  /// Folds whose fit fell short: kl1/klinf did not converge (the last iterate is scored);
+  /// early stopping reached t_max before the validation error levelled off.
+  int unfinished_folds = 0;
 };
 
 struct CvResult {
@@ -45,6 +48,8 @@ struct CvResult {
   std::size_t best_min = 0;  ///< smallest mean_mse
   std::size_t best_1se = 0;  ///< most regularised row with mean_mse <= min + sd_min / sqrt(k)
   Folds folds;
+  std::size_t unfinished_fits = 0;  ///< sum of unfinished_folds over the rows
+  std::size_t total_fits = 0;       ///< rows x folds
 };
 
 /// Called after each finished task with (done, total); may be called from worker threads, but
