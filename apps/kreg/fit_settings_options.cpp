@@ -11,14 +11,20 @@ std::string joined(const std::vector<std::string>& names) {
 }
 }  // namespace
 
-void FitSettingsOptions::register_on(OptionSet& o) {
-  o.add("--method", method, "regression method: " + joined(method_names()));
+void FitSettingsOptions::register_on(OptionSet& o, Scope scope) {
+  if (scope == Scope::kKernelRidge) {
+    o.add("--method", method, "regression method: krr (the only one with a leave-one-out shortcut)");
+  } else {
+    o.add("--method", method, "regression method: " + joined(method_names()));
+  }
   o.add("--kernel", kernel, "kernel: " + joined(kernel_names()));
   o.add("--bandwidth", bandwidth, "kernel bandwidth sigma > 0 (radial kernels)");
   o.add("--degree", degree, "polynomial kernel degree, 1..20");
   o.add("--offset", offset, "polynomial kernel offset c >= 0");
   o.add("--lambda", lambda, "ridge penalty lambda >= 0 (krr)");
   o.add("--lambda-scaling", lambda_scaling, "none: K + lambda I; n: K + n*lambda I");
+  o.add("--standardize", standardize, "both|features|none: standardise with training statistics");
+  if (scope == Scope::kKernelRidge) return;
   o.add("--t", t, "stopping time t >= 0 (kgf, kgd, ksgd, kcd, kegd; larger t = weaker regularisation)");
   o.add("--momentum", momentum, "momentum gamma in [0, 1) (kgf: time t/(1-gamma); kgd, kegd: heavy ball)");
   o.add("--step-size", step_size, "step size eta > 0 of the iterative methods; t = iterations * eta");
@@ -33,7 +39,6 @@ void FitSettingsOptions::register_on(OptionSet& o) {
   o.add("--max-iter", max_iter, "kl1/klinf: iteration cap (0 = 100000 for fista, 1000 for paper)");
   o.add("--tol", tol, "kl1/klinf: 0 = default (fista: largest KKT violation 1e-7; paper: iterates agree to 1e-4)");
   o.add("--prox-step", prox_step, "kl1/klinf with --solver paper: fixed step (paper: 1e-3)");
-  o.add("--standardize", standardize, "both|features|none: standardise with training statistics");
 }
 
 FitSettings FitSettingsOptions::to_settings(const OptionSet& o) const {

@@ -33,7 +33,11 @@ struct FitSettingsOptions {
   double tol = 0.0;
   double prox_step = 1e-3;
 
-  void register_on(OptionSet& options);
+  /// Which options a subcommand offers: every one, or only those of kernel ridge regression
+  /// (method, kernel, lambda, scaling, standardisation: `loo`). Unregistered ones keep
+  /// their defaults and are unknown keys in a config file.
+  enum class Scope { kAll, kKernelRidge };
+  void register_on(OptionSet& options, Scope scope = Scope::kAll);
   /// Converts and validates; ConfigErrors name the option where it was given.
   FitSettings to_settings(const OptionSet& options) const;
 };

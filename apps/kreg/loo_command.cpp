@@ -18,7 +18,7 @@ class LooCommand : public Command {
  public:
   explicit LooCommand(CLI::App& sub) : Command(sub) {
     data_.register_on(options);
-    fit_.register_on(options);
+    fit_.register_on(options, FitSettingsOptions::Scope::kKernelRidge);
     options.add_grid("--lambda-grid", lambda_grid_, "lambda values: logspace:a:b:n or a,b,c")->capture_default_str();
     options.add("--output", output_path_, "LOO table CSV (required)")->option_text("FILE");
     options.add("--best", best_path_, "also write lambda_min and lambda_1se as JSON")->option_text("FILE");
