@@ -28,7 +28,7 @@ struct FitSettingsOptions {
   double t_max = 1000.0;
   double holdout = 0.0;
   long seed = 0;
-  std::string solver = "fista";
+  std::string solver = "auto";
   long max_iter = 0;
   double tol = 0.0;
   double prox_step = 1e-3;

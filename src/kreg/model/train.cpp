@@ -90,8 +90,7 @@ arma::vec fit_penalized(Model& model, const arma::vec& t, PhaseTimes* times) {
   Stopwatch watch;
   const arma::mat K = gram(model.kernel, model.points);
   record_lap(times, "gram", watch);
-  const double L = s.solver == "fista" ? lipschitz_constant(K) : 0.0;
-  const ProxResult res = solve_penalized(K, L, t, penalty_of(s.method), s.effective_lambda(t.n_elem), s, nullptr);
+  const ProxResult res = solve_penalized_grid(K, t, penalty_of(s.method), {s.effective_lambda(t.n_elem)}, s).front();
   record_lap(times, "solve", watch);
   model.alpha = res.alpha;
   model.summary.iterations = res.iterations;

@@ -54,8 +54,8 @@ void validate(const FitSettings& s) {
     throw ConfigError("t_max: must be a finite number > 0, got " + number_text(s.t_max));
   if (!(s.holdout >= 0.0 && s.holdout < 1.0))
     throw ConfigError("holdout: must be in [0, 1), got " + number_text(s.holdout));
-  if (s.solver != "fista" && s.solver != "paper")
-    throw ConfigError("solver: expected fista or paper, got '" + s.solver + "'");
+  if (s.solver != "auto" && s.solver != "fista" && s.solver != "paper")
+    throw ConfigError("solver: expected auto, fista or paper, got '" + s.solver + "'");
   if (s.max_iter < 0) throw ConfigError("max_iter: must be >= 0, got " + std::to_string(s.max_iter));
   if (!(s.tol >= 0.0 && std::isfinite(s.tol)))
     throw ConfigError("tol: must be a finite number >= 0, got " + number_text(s.tol));

@@ -37,9 +37,10 @@ struct FitSettings {
   double t_max = 1000.0;   ///< largest stopping time considered, > 0
   double holdout = 0.0;    ///< fraction of training rows held out for early stopping, [0, 1)
   unsigned long seed = 0;  ///< seed of the holdout split
-  // Penalised methods (kl1, klinf): proximal gradient on 1/2 a^T K a - y^T a + lambda P(a).
-  std::string solver = "fista";  ///< fista: accelerated, restarted, KKT-certified;
-                                 ///< paper: the authors' plain proximal gradient
+  // Penalised methods (kl1, klinf): 1/2 a^T K a - y^T a + lambda P(a).
+  std::string solver = "auto";  ///< auto: kl1 by the exact homotopy path, klinf by fista;
+                                ///< fista: accelerated proximal gradient, restarted, KKT-certified;
+                                ///< paper: the authors' plain proximal gradient
   long max_iter = 0;             ///< iteration cap, >= 0 (0 = solver default: 100000 | 1000)
   double tol = 0.0;              ///< >= 0 (0 = solver default): fista: largest KKT violation
                                  ///< (standardised scale), 1e-7; paper: iterates agree to 1e-4

@@ -10,11 +10,46 @@
 #include "kreg/select/grid.h"
 #include "kreg/select/metrics.h"
 #include "kreg/solvers/descent.h"
+#include "kreg/solvers/l1_homotopy.h"
 #include "kreg/solvers/proximal.h"
 
 namespace kreg {
 
 double lipschitz_constant(const arma::mat& K) { return 1.01 * largest_eigenvalue(K); }
+
+std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec& y, Penalty pen,
+                                             const std::vector<double>& lambdas, const FitSettings& s) {
+  std::vector<ProxResult> out(lambdas.size());
+  std::size_t done = 0;
+  double L = 0.0;  // fista's Lipschitz constant, computed when first needed
+  auto fista = [&](double lambda, const arma::vec& warm) {
+    if (L == 0.0) L = lipschitz_constant(K);
+    return solve_penalized(K, L, y, pen, lambda, s, &warm);
+  };
+  if (s.solver == "auto" && pen == Penalty::kL1) {
+    // --max-iter caps the events (joins and leaves) of the homotopy; by default 50 n + 100.
+    const long max_events = s.max_iter > 0 ? s.max_iter : 50 * static_cast<long>(y.n_elem) + 100;
+    const L1HomotopyResult path = l1_homotopy(K, y, lambdas, max_events);
+    const double tol = s.tol_or_default();
+    for (; done < path.reached; ++done) {
+      ProxResult& r = out[done];
+      r.alpha = path.alpha[done];
+      r.iterations = path.events_at[done];
+      const arma::vec Ka = K * r.alpha;
+      r.kkt = kkt_violation(Ka, y, r.alpha, pen, lambdas[done]);
+      r.converged = r.kkt <= tol;
+      r.objective = penalized_objective(Ka, y, r.alpha, pen, lambdas[done]);
+      if (!r.converged) r = fista(lambdas[done], r.alpha);  // rounding: polish
+    }
+  }
+  arma::vec warm = done > 0 ? out[done - 1].alpha : arma::vec(y.n_elem, arma::fill::zeros);
+  for (; done < lambdas.size(); ++done) {
+    out[done] = s.solver == "paper" ? solve_penalized(K, 0.0, y, pen, lambdas[done], s, &warm)
+                                    : fista(lambdas[done], warm);
+    warm = out[done].alpha;
+  }
+  return out;
+}
 
 std::vector<PathPoint> penalized_path(const Dataset& train, const Dataset* validation, const FitSettings& s,
                                       std::vector<double> grid, bool keep_alpha) {
@@ -34,15 +69,16 @@ std::vector<PathPoint> penalized_path(const Dataset& train, const Dataset* valid
   for (double v : grid)
     if (!(v >= 0.0)) throw ConfigError("lambda_grid: values must be >= 0");
   std::sort(grid.begin(), grid.end(), std::greater<double>());
-  const double L = s.solver == "fista" ? lipschitz_constant(K) : 0.0;
   arma::mat Kv;
   if (validation != nullptr) Kv = cross_gram(kernel, st.transform_features(validation->X), Z);
 
+  std::vector<double> effective(grid.size());
+  for (std::size_t g = 0; g < grid.size(); ++g) effective[g] = unit * grid[g];
+  const std::vector<ProxResult> solutions = solve_penalized_grid(K, y, pen, effective, s);
   std::vector<PathPoint> path;
-  arma::vec warm(train.n(), arma::fill::zeros);
-  for (double lambda : grid) {
-    const ProxResult res = solve_penalized(K, L, y, pen, unit * lambda, s, &warm);
-    warm = res.alpha;
+  for (std::size_t g = 0; g < grid.size(); ++g) {
+    const double lambda = grid[g];
+    const ProxResult& res = solutions[g];
     PathPoint p;
     p.value = lambda;
     p.iterations = res.iterations;

@@ -1,0 +1,72 @@
+// Appending: with A_SS = L L^T and a new index i, solve L l = a_S; the new row of the factor is
+// [l^T, sqrt(a_ii - l^T l)]. Removing position p: deleting row p of L leaves rows p.. with one
+// entry right of the diagonal; a Givens rotation of columns (k, k+1) for k = p, p+1, ... zeroes
+// it row by row (rotations from the right keep L L^T; the new diagonal hypot(a, b) stays
+// positive), and the last column then vanishes.
+#include "kreg/linalg/updatable_cholesky.h"
+
+#include <cmath>
+
+namespace kreg {
+
+void UpdatableCholesky::reserve(std::size_t m) {
+  if (m <= cap_) return;
+  const std::size_t cap = std::max<std::size_t>(m, 2 * cap_ + 8);
+  std::vector<double> grown(cap * cap, 0.0);
+  for (std::size_t j = 0; j < m_; ++j)
+    for (std::size_t i = j; i < m_; ++i) grown[j * cap + i] = at(i, j);
+  L_.swap(grown);
+  cap_ = cap;
+}
+
+bool UpdatableCholesky::append(const double* a_S, double a_ii) {
+  work_.assign(m_, 0.0);
+  double ll = 0.0;
+  for (std::size_t i = 0; i < m_; ++i) {  // forward substitution L l = a_S
+    double v = a_S[i];
+    for (std::size_t j = 0; j < i; ++j) v -= at(i, j) * work_[j];
+    work_[i] = v / at(i, i);
+    ll += work_[i] * work_[i];
+  }
+  const double pivot2 = a_ii - ll;
+  if (!(pivot2 > tolerance_ * a_ii)) return false;
+  reserve(m_ + 1);
+  for (std::size_t j = 0; j < m_; ++j) at(m_, j) = work_[j];
+  at(m_, m_) = std::sqrt(pivot2);
+  ++m_;
+  return true;
+}
+
+void UpdatableCholesky::remove(std::size_t pos) {
+  // Shift rows pos+1.. up by one (columns 0..m-1).
+  for (std::size_t i = pos; i + 1 < m_; ++i)
+    for (std::size_t j = 0; j <= i + 1; ++j) at(i, j) = at(i + 1, j);
+  // Row k (k >= pos) now has an entry at column k+1: rotate columns k, k+1 to remove it.
+  for (std::size_t k = pos; k + 1 < m_; ++k) {
+    const double a = at(k, k), b = at(k, k + 1);
+    const double r = std::hypot(a, b);
+    const double c = a / r, s = b / r;
+    for (std::size_t i = k; i + 1 < m_; ++i) {
+      const double x = at(i, k), y = at(i, k + 1);
+      at(i, k) = c * x + s * y;
+      at(i, k + 1) = -s * x + c * y;
+    }
+  }
+  --m_;
+  for (std::size_t i = 0; i <= m_ && i < cap_; ++i) at(i, m_) = 0.0;  // the vanished column
+}
+
+void UpdatableCholesky::solve(const double* b, double* x) const {
+  for (std::size_t i = 0; i < m_; ++i) {  // L z = b
+    double v = b[i];
+    for (std::size_t j = 0; j < i; ++j) v -= at(i, j) * x[j];
+    x[i] = v / at(i, i);
+  }
+  for (std::size_t i = m_; i-- > 0;) {  // L^T x = z
+    double v = x[i];
+    for (std::size_t j = i + 1; j < m_; ++j) v -= at(j, i) * x[j];
+    x[i] = v / at(i, i);
+  }
+}
+
+}  // namespace kreg

@@ -1,0 +1,42 @@
+// A Cholesky factor L L^T = A_SS of the principal submatrix of a symmetric positive definite A
+// on a changing index set S: indices are appended (O(m^2), one triangular solve) or removed
+// (O(m^2), Givens rotations restore the triangle). For active-set methods (the l1 homotopy),
+// where S changes by one index per step and a fresh factorisation would cost O(m^3).
+#pragma once
+
+#include <armadillo>
+#include <vector>
+
+namespace kreg {
+
+class UpdatableCholesky {
+ public:
+  /// `pivot_tolerance`: append refuses an index whose new pivot^2 falls below this fraction of
+  /// its diagonal entry (A_SS would be numerically singular).
+  explicit UpdatableCholesky(double pivot_tolerance = 1e-12) : tolerance_(pivot_tolerance) {}
+
+  std::size_t size() const { return m_; }
+
+  /// Appends an index with column `a_S` (its entries against the current set, in set order) and
+  /// diagonal `a_ii`. Returns false, changing nothing, when the enlarged matrix is numerically
+  /// singular.
+  bool append(const double* a_S, double a_ii);
+
+  /// Removes the index at position `pos` of the set (later positions move up by one).
+  void remove(std::size_t pos);
+
+  /// Solves A_SS x = b (b and x of length size()).
+  void solve(const double* b, double* x) const;
+
+ private:
+  double& at(std::size_t i, std::size_t j) { return L_[j * cap_ + i]; }
+  double at(std::size_t i, std::size_t j) const { return L_[j * cap_ + i]; }
+  void reserve(std::size_t m);
+
+  double tolerance_;
+  std::size_t m_ = 0, cap_ = 0;
+  std::vector<double> L_;  // column-major, leading dimension cap_; lower triangle of m_ x m_ used
+  mutable std::vector<double> work_;
+};
+
+}  // namespace kreg

@@ -1,0 +1,142 @@
+// Event loop of the kl1 homotopy; see l1_homotopy.h for the mathematics.
+#include "kreg/solvers/l1_homotopy.h"
+
+#include <cmath>
+#include <limits>
+
+#include "kreg/linalg/updatable_cholesky.h"
+
+namespace kreg {
+
+namespace {
+
+// Candidates closer than this (relative to lambda) to the current point count as "now".
+constexpr double kTie = 1e-13;
+
+struct Active {
+  std::vector<arma::uword> index;  // A, in insertion order (= order of the Cholesky factor)
+  std::vector<double> sign;        // s_A
+  std::vector<char> member;        // member[i]: i in A
+};
+
+}  // namespace
+
+L1HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::vector<double>& lambdas,
+                             long max_events) {
+  const arma::uword n = y.n_elem;
+  L1HomotopyResult out;
+  out.alpha.resize(lambdas.size());
+  out.events_at.assign(lambdas.size(), 0);
+  arma::vec alpha(n, arma::fill::zeros), c = y;
+  double lambda = n > 0 ? arma::abs(y).max() : 0.0;
+  std::size_t g = 0;
+  auto record_down_to = [&](double level) {  // grid values >= level share the current alpha
+    for (; g < lambdas.size() && lambdas[g] >= level; ++g) {
+      out.alpha[g] = alpha;
+      out.events_at[g] = out.events;
+    }
+  };
+  record_down_to(lambda);
+  if (g == lambdas.size() || lambda == 0.0) {
+    while (g < lambdas.size()) out.alpha[g++] = alpha;  // y = 0: alpha = 0 for every lambda
+    out.reached = g;
+    return out;
+  }
+
+  Active A;
+  A.member.assign(n, 0);
+  UpdatableCholesky chol;
+  std::vector<double> column, d;
+  arma::vec a(n);
+  auto join = [&](arma::uword i) {
+    column.resize(A.index.size());
+    for (std::size_t q = 0; q < A.index.size(); ++q) column[q] = K(A.index[q], i);
+    if (!chol.append(column.data(), K(i, i))) return false;
+    A.index.push_back(i);
+    A.sign.push_back(c[i] >= 0.0 ? 1.0 : -1.0);
+    A.member[i] = 1;
+    return true;
+  };
+  const arma::uword first = arma::abs(y).index_max();
+  if (!join(first)) {
+    out.stopped = "the kernel matrix has a zero diagonal entry";
+    out.reached = g;
+    return out;
+  }
+
+  arma::uword last_removed = n, last_added = first;
+  for (;;) {
+    const std::size_t m = A.index.size();
+    d.resize(m);
+    chol.solve(A.sign.data(), d.data());
+    a.zeros();
+    for (std::size_t q = 0; q < m; ++q) a += d[q] * K.col(A.index[q]);
+
+    // The nearest event below lambda: the next grid value, a join or a leave.
+    const double to_grid = lambda - lambdas[g];
+    double step = to_grid;
+    enum class Event { kGrid, kJoin, kLeave } event = Event::kGrid;
+    arma::uword who = 0;
+    for (std::size_t q = 0; q < m; ++q) {
+      const arma::uword j = A.index[q];
+      if (d[q] == 0.0 || alpha[j] * d[q] >= 0.0) continue;  // |alpha_j| grows
+      const double at = -alpha[j] / d[q];
+      if (j == last_added && at <= kTie * lambda) continue;  // just joined: not straight out
+      if (at < step) step = at, event = Event::kLeave, who = j;
+    }
+    for (arma::uword i = 0; i < n; ++i) {
+      if (A.member[i] || i == last_removed) continue;
+      // c_i - delta a_i = +-(lambda - delta)
+      if (a[i] < 1.0) {
+        const double at = std::max(0.0, lambda - c[i]) / (1.0 - a[i]);
+        if (at < step) step = at, event = Event::kJoin, who = i;
+      }
+      if (a[i] > -1.0) {
+        const double at = std::max(0.0, lambda + c[i]) / (1.0 + a[i]);
+        if (at < step) step = at, event = Event::kJoin, who = i;
+      }
+    }
+    step = std::max(0.0, std::min(step, to_grid));
+
+    // Move along the segment; the correlations are recomputed from alpha (no drift).
+    for (std::size_t q = 0; q < m; ++q) alpha[A.index[q]] += step * d[q];
+    lambda = event == Event::kGrid ? lambdas[g] : lambda - step;
+    c = y;
+    for (std::size_t q = 0; q < m; ++q) c -= alpha[A.index[q]] * K.col(A.index[q]);
+
+    if (event == Event::kGrid) {
+      record_down_to(lambda);
+      if (g == lambdas.size()) break;
+      continue;
+    }
+    if (++out.events > max_events) {
+      out.stopped = "more than " + std::to_string(max_events) + " events";
+      break;
+    }
+    last_removed = n;
+    if (event == Event::kLeave) {
+      std::size_t pos = 0;
+      while (A.index[pos] != who) ++pos;
+      alpha[who] = 0.0;
+      chol.remove(pos);
+      A.index.erase(A.index.begin() + static_cast<long>(pos));
+      A.sign.erase(A.sign.begin() + static_cast<long>(pos));
+      A.member[who] = 0;
+      last_removed = who;
+      last_added = n;
+      c = y;
+      for (std::size_t q = 0; q < A.index.size(); ++q) c -= alpha[A.index[q]] * K.col(A.index[q]);
+    } else {
+      if (!join(who)) {
+        out.stopped = "K_AA numerically singular with " + std::to_string(m + 1) + " active points at lambda " +
+                      std::to_string(lambda);
+        break;
+      }
+      last_added = who;
+    }
+  }
+  out.reached = g;
+  return out;
+}
+
+}  // namespace kreg

@@ -1,0 +1,33 @@
+// The exact regularisation path of kl1 (seed 002, eq. alpha1) by homotopy:
+//   min_alpha 1/2 alpha^T K alpha - y^T alpha + lambda ||alpha||_1,
+// with correlations c = y - K alpha. On the active set A (alpha_i != 0, signs s_A) the KKT
+// conditions c_A = lambda s_A give alpha_A(lambda) = K_AA^{-1} (y_A - lambda s_A): as lambda
+// decreases by delta, alpha_A moves by delta d_A (K_AA d_A = s_A) and c by -delta K_{:,A} d_A.
+// The path is linear between events: an inactive |c_i| reaches lambda (i joins A with the
+// sign of c_i), or an active alpha_i reaches 0 (i leaves). This is the lasso homotopy
+// (LARS with the lasso modification) with K as the Gram matrix; from lambda_max = ||y||_inf
+// (alpha = 0) down, every grid value is reached exactly, up to rounding.
+#pragma once
+
+#include <armadillo>
+#include <string>
+#include <vector>
+
+namespace kreg {
+
+struct L1HomotopyResult {
+  std::vector<arma::vec> alpha;  ///< per grid value, in the grid's (decreasing) order
+  std::vector<long> events_at;   ///< per grid value: events taken before reaching it
+  std::size_t reached = 0;       ///< grid values solved: alpha[0 .. reached-1]
+  long events = 0;               ///< joins and leaves taken
+  std::string stopped;           ///< why the path stopped before the grid's end ("" if it did not)
+};
+
+/// The path at `lambdas` (decreasing, >= 0; effective values, i.e. already n-scaled). Stops
+/// early, with `stopped` set, when K_AA becomes numerically singular (pivot^2 < 1e-12 of the
+/// diagonal entry: the solution is then large and ill-determined) or after `max_events`
+/// events; the caller solves the rest another way.
+L1HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::vector<double>& lambdas,
+                             long max_events);
+
+}  // namespace kreg

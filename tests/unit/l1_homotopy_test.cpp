@@ -1,0 +1,97 @@
+// The kl1 homotopy against mathematics and an independent solver: the updatable Cholesky
+// factor solves the submatrix systems that a fresh solve gives; every point of the path
+// satisfies the KKT conditions of seed 002's eq. alpha1 and equals the FISTA solution.
+#include "kreg/solvers/l1_homotopy.h"
+
+#include <gtest/gtest.h>
+
+#include "kreg/data/standardization.h"
+#include "kreg/kernels/gram.h"
+#include "kreg/linalg/updatable_cholesky.h"
+#include "kreg/select/grid.h"
+#include "kreg/solvers/penalized_path.h"
+#include "kreg/solvers/proximal.h"
+#include "test_data.h"
+
+namespace kreg::test {
+namespace {
+
+TEST(UpdatableCholesky, AppendAndRemoveSolveTheSubmatrix) {
+  arma::arma_rng::set_seed(3);
+  const arma::mat B = arma::randn(30, 30);
+  const arma::mat A = B * B.t() + 0.5 * arma::eye(30, 30);
+  UpdatableCholesky chol;
+  std::vector<arma::uword> set;
+  auto append = [&](arma::uword i) {
+    std::vector<double> col;
+    for (arma::uword j : set) col.push_back(A(j, i));
+    ASSERT_TRUE(chol.append(col.data(), A(i, i)));
+    set.push_back(i);
+  };
+  auto check = [&] {
+    const arma::uvec S(set);
+    const arma::vec b = arma::linspace(1.0, 2.0, S.n_elem);
+    arma::vec x(S.n_elem);
+    chol.solve(b.memptr(), x.memptr());
+    const arma::vec expected = arma::solve(arma::mat(A(S, S)), b);
+    EXPECT_LT(arma::abs(x - expected).max(), 1e-10 * arma::abs(expected).max());
+  };
+  for (arma::uword i : {4u, 17u, 2u, 9u, 25u, 11u, 0u}) append(i);
+  check();
+  for (std::size_t pos : {2u, 0u, 4u}) {  // middle, first, last
+    chol.remove(pos);
+    set.erase(set.begin() + static_cast<long>(pos));
+    check();
+  }
+  append(29);
+  check();
+  // A dependent column (a copy of index 17's) is refused, and the factor is unchanged.
+  std::vector<double> col;
+  for (arma::uword j : set) col.push_back(A(j, 17));
+  EXPECT_FALSE(chol.append(col.data(), A(17, 17)));
+  check();
+}
+
+TEST(L1Homotopy, EveryGridPointIsOptimalAndEqualsFista) {
+  const Dataset d = california("train", 200);
+  const Standardization st = fit_standardization(d.X, d.y, StandardizeMode::kBoth);
+  KernelSettings ks;
+  ks.bandwidth = 1.5;
+  const arma::mat K = gram(make_kernel(ks), st.transform_features(d.X));
+  const arma::vec y = st.transform_target(d.y);
+  const double top = std::log10(lambda_max(Penalty::kL1, y));
+  const std::vector<double> grid = logspace(top - 0.01, top - 3.0, 40);
+  const L1HomotopyResult path = l1_homotopy(K, y, grid, 100000);
+  ASSERT_EQ(path.reached, grid.size()) << path.stopped;
+  EXPECT_GT(path.events, 100);
+  FitSettings fista;
+  fista.method = "kl1";
+  fista.solver = "fista";
+  fista.tol = 1e-10;
+  const double L = lipschitz_constant(K);
+  for (std::size_t g = 0; g < grid.size(); ++g) {
+    const arma::vec& a = path.alpha[g];
+    EXPECT_LE(kkt_violation(K * a, y, a, Penalty::kL1, grid[g]), 1e-9) << "lambda " << grid[g];
+    const ProxResult ref = solve_penalized(K, L, y, Penalty::kL1, grid[g], fista, nullptr);
+    ASSERT_TRUE(ref.converged);
+    EXPECT_LE(arma::abs(K * a - K * ref.alpha).max(), 1e-7 * arma::abs(y).max()) << "lambda " << grid[g];
+    EXPECT_NEAR(penalized_objective(K * a, y, a, Penalty::kL1, grid[g]), ref.objective,
+                1e-9 * std::abs(ref.objective));
+  }
+}
+
+TEST(L1Homotopy, GridAboveLambdaMaxGivesZero) {
+  const arma::mat K = arma::eye(3, 3);
+  const arma::vec y = {0.5, -2.0, 1.0};
+  const L1HomotopyResult path = l1_homotopy(K, y, {5.0, 2.0, 1.5}, 100);
+  ASSERT_EQ(path.reached, 3u);
+  EXPECT_TRUE(arma::all(path.alpha[0] == 0.0));
+  EXPECT_TRUE(arma::all(path.alpha[1] == 0.0));
+  // K = I: soft thresholding of y at 1.5.
+  EXPECT_NEAR(path.alpha[2](1), -0.5, 1e-15);
+  EXPECT_EQ(path.alpha[2](0), 0.0);
+  EXPECT_EQ(path.alpha[2](2), 0.0);
+}
+
+}  // namespace
+}  // namespace kreg::test
