@@ -38,7 +38,7 @@ struct FitSettings {
   double holdout = 0.0;    ///< fraction of training rows held out for early stopping, [0, 1)
   unsigned long seed = 0;  ///< seed of the holdout split
   // Penalised methods (kl1, klinf): 1/2 a^T K a - y^T a + lambda P(a).
-  std::string solver = "auto";  ///< auto: kl1 by the exact homotopy path, klinf by fista;
+  std::string solver = "auto";  ///< auto: the exact homotopy path (fista where it stops);
                                 ///< fista: accelerated proximal gradient, restarted, KKT-certified;
                                 ///< paper: the authors' plain proximal gradient
   long max_iter = 0;             ///< iteration cap, >= 0 (0 = solver default: 100000 | 1000)

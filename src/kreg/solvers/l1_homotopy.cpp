@@ -21,10 +21,10 @@ struct Active {
 
 }  // namespace
 
-L1HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::vector<double>& lambdas,
-                             long max_events) {
+HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::vector<double>& lambdas,
+                           long max_events) {
   const arma::uword n = y.n_elem;
-  L1HomotopyResult out;
+  HomotopyResult out;
   out.alpha.resize(lambdas.size());
   out.events_at.assign(lambdas.size(), 0);
   arma::vec alpha(n, arma::fill::zeros), c = y;
@@ -85,14 +85,12 @@ L1HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::
       if (at < step) step = at, event = Event::kLeave, who = j;
     }
     for (arma::uword i = 0; i < n; ++i) {
-      if (A.member[i] || i == last_removed) continue;
-      // c_i - delta a_i = +-(lambda - delta)
-      if (a[i] < 1.0) {
-        const double at = std::max(0.0, lambda - c[i]) / (1.0 - a[i]);
-        if (at < step) step = at, event = Event::kJoin, who = i;
-      }
-      if (a[i] > -1.0) {
-        const double at = std::max(0.0, lambda + c[i]) / (1.0 + a[i]);
+      if (A.member[i]) continue;
+      for (const double side : {1.0, -1.0}) {  // c_i - delta a_i = side (lambda - delta)
+        const double rate = 1.0 - side * a[i];
+        if (rate <= 0.0) continue;
+        const double at = std::max(0.0, lambda - side * c[i]) / rate;
+        if (i == last_removed && at <= kTie * lambda) continue;  // just left: not straight back
         if (at < step) step = at, event = Event::kJoin, who = i;
       }
     }

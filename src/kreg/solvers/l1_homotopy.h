@@ -15,7 +15,8 @@
 
 namespace kreg {
 
-struct L1HomotopyResult {
+/// A path solved by homotopy (kl1 or klinf).
+struct HomotopyResult {
   std::vector<arma::vec> alpha;  ///< per grid value, in the grid's (decreasing) order
   std::vector<long> events_at;   ///< per grid value: events taken before reaching it
   std::size_t reached = 0;       ///< grid values solved: alpha[0 .. reached-1]
@@ -27,7 +28,7 @@ struct L1HomotopyResult {
 /// early, with `stopped` set, when K_AA becomes numerically singular (pivot^2 < 1e-12 of the
 /// diagonal entry: the solution is then large and ill-determined) or after `max_events`
 /// events; the caller solves the rest another way.
-L1HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::vector<double>& lambdas,
-                             long max_events);
+HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::vector<double>& lambdas,
+                           long max_events);
 
 }  // namespace kreg

@@ -11,6 +11,7 @@
 #include "kreg/select/metrics.h"
 #include "kreg/solvers/descent.h"
 #include "kreg/solvers/l1_homotopy.h"
+#include "kreg/solvers/linf_homotopy.h"
 #include "kreg/solvers/proximal.h"
 
 namespace kreg {
@@ -26,10 +27,11 @@ std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec
     if (L == 0.0) L = lipschitz_constant(K);
     return solve_penalized(K, L, y, pen, lambda, s, &warm);
   };
-  if (s.solver == "auto" && pen == Penalty::kL1) {
+  if (s.solver == "auto") {
     // --max-iter caps the events (joins and leaves) of the homotopy; by default 50 n + 100.
     const long max_events = s.max_iter > 0 ? s.max_iter : 50 * static_cast<long>(y.n_elem) + 100;
-    const L1HomotopyResult path = l1_homotopy(K, y, lambdas, max_events);
+    const HomotopyResult path = pen == Penalty::kL1 ? l1_homotopy(K, y, lambdas, max_events)
+                                                    : linf_homotopy(K, y, lambdas, max_events);
     const double tol = s.tol_or_default();
     for (; done < path.reached; ++done) {
       ProxResult& r = out[done];

@@ -21,9 +21,9 @@ std::vector<PathPoint> penalized_path(const Dataset& train, const Dataset* valid
 double lipschitz_constant(const arma::mat& K);
 
 /// Solutions at every `lambdas` value (decreasing, effective units) with settings.solver:
-///  - auto: kl1 by the exact homotopy (l1_homotopy.h), each point certified by its KKT
-///    violation (polished by fista if rounding left it above tol); where the homotopy stops
-///    (K_AA numerically singular), and for klinf, fista warm-started along the grid;
+///  - auto: the exact homotopy (l1_homotopy.h, linf_homotopy.h), each point certified by its
+///    KKT violation (polished by fista if rounding left it above tol); where the homotopy
+///    stops (its system numerically singular), fista warm-started along the grid;
 ///  - fista / paper: that solver at every point, warm-started from the previous one.
 std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec& y, Penalty pen,
                                              const std::vector<double>& lambdas, const FitSettings& settings);

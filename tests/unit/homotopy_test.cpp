@@ -1,7 +1,9 @@
-// The kl1 homotopy against mathematics and an independent solver: the updatable Cholesky
-// factor solves the submatrix systems that a fresh solve gives; every point of the path
-// satisfies the KKT conditions of seed 002's eq. alpha1 and equals the FISTA solution.
+// The kl1 and klinf homotopies against mathematics and an independent solver: the updatable
+// Cholesky factor solves the submatrix systems that a fresh solve gives; every point of each
+// path satisfies the KKT conditions of seed 002's eqs. alpha1 / alphainf and equals the
+// FISTA solution.
 #include "kreg/solvers/l1_homotopy.h"
+#include "kreg/solvers/linf_homotopy.h"
 
 #include <gtest/gtest.h>
 
@@ -52,38 +54,53 @@ TEST(UpdatableCholesky, AppendAndRemoveSolveTheSubmatrix) {
   check();
 }
 
-TEST(L1Homotopy, EveryGridPointIsOptimalAndEqualsFista) {
+TEST(Homotopy, EveryGridPointIsOptimalAndEqualsFista) {
   const Dataset d = california("train", 200);
   const Standardization st = fit_standardization(d.X, d.y, StandardizeMode::kBoth);
   KernelSettings ks;
   ks.bandwidth = 1.5;
   const arma::mat K = gram(make_kernel(ks), st.transform_features(d.X));
   const arma::vec y = st.transform_target(d.y);
-  const double top = std::log10(lambda_max(Penalty::kL1, y));
-  const std::vector<double> grid = logspace(top - 0.01, top - 3.0, 40);
-  const L1HomotopyResult path = l1_homotopy(K, y, grid, 100000);
-  ASSERT_EQ(path.reached, grid.size()) << path.stopped;
-  EXPECT_GT(path.events, 100);
-  FitSettings fista;
-  fista.method = "kl1";
-  fista.solver = "fista";
-  fista.tol = 1e-10;
   const double L = lipschitz_constant(K);
-  for (std::size_t g = 0; g < grid.size(); ++g) {
-    const arma::vec& a = path.alpha[g];
-    EXPECT_LE(kkt_violation(K * a, y, a, Penalty::kL1, grid[g]), 1e-9) << "lambda " << grid[g];
-    const ProxResult ref = solve_penalized(K, L, y, Penalty::kL1, grid[g], fista, nullptr);
-    ASSERT_TRUE(ref.converged);
-    EXPECT_LE(arma::abs(K * a - K * ref.alpha).max(), 1e-7 * arma::abs(y).max()) << "lambda " << grid[g];
-    EXPECT_NEAR(penalized_objective(K * a, y, a, Penalty::kL1, grid[g]), ref.objective,
-                1e-9 * std::abs(ref.objective));
+  for (const Penalty pen : {Penalty::kL1, Penalty::kLinf}) {
+    const bool l1 = pen == Penalty::kL1;
+    SCOPED_TRACE(l1 ? "kl1" : "klinf");
+    const double top = std::log10(lambda_max(pen, y));
+    const std::vector<double> grid = logspace(top - 0.01, top - 3.0, 40);
+    const HomotopyResult path = l1 ? l1_homotopy(K, y, grid, 100000) : linf_homotopy(K, y, grid, 100000);
+    ASSERT_EQ(path.reached, grid.size()) << path.stopped;
+    EXPECT_GT(path.events, 100);
+    FitSettings fista;
+    fista.method = l1 ? "kl1" : "klinf";
+    fista.solver = "fista";
+    fista.tol = 1e-10;
+    for (std::size_t g = 0; g < grid.size(); ++g) {
+      const arma::vec& a = path.alpha[g];
+      EXPECT_LE(kkt_violation(K * a, y, a, pen, grid[g]), 1e-9 * std::max(1.0, grid[g])) << "lambda " << grid[g];
+      const ProxResult ref = solve_penalized(K, L, y, pen, grid[g], fista, nullptr);
+      ASSERT_TRUE(ref.converged);
+      EXPECT_LE(arma::abs(K * a - K * ref.alpha).max(), 1e-7 * arma::abs(y).max()) << "lambda " << grid[g];
+      EXPECT_NEAR(penalized_objective(K * a, y, a, pen, grid[g]), ref.objective, 1e-9 * std::abs(ref.objective));
+    }
   }
 }
 
-TEST(L1Homotopy, GridAboveLambdaMaxGivesZero) {
+// K = I: klinf clips y at the c with sum_i max(|y_i| - c, 0) = lambda (seed 002's closed form
+// for a diagonal K); here y = (3, -1, 0.5), lambda = 2.5: 2.25 + 0.25 = 2.5 at c = 0.75.
+TEST(Homotopy, LinfOnIdentityKernelClips) {
+  const arma::mat K = arma::eye(3, 3);
+  const arma::vec y = {3.0, -1.0, 0.5};
+  const HomotopyResult path = linf_homotopy(K, y, {4.5, 2.5}, 100);
+  ASSERT_EQ(path.reached, 2u);
+  EXPECT_TRUE(arma::all(path.alpha[0] == 0.0));
+  const arma::vec expected = {0.75, -0.75, 0.5};
+  EXPECT_LT(arma::abs(path.alpha[1] - expected).max(), 1e-14);
+}
+
+TEST(Homotopy, L1GridAboveLambdaMaxGivesZero) {
   const arma::mat K = arma::eye(3, 3);
   const arma::vec y = {0.5, -2.0, 1.0};
-  const L1HomotopyResult path = l1_homotopy(K, y, {5.0, 2.0, 1.5}, 100);
+  const HomotopyResult path = l1_homotopy(K, y, {5.0, 2.0, 1.5}, 100);
   ASSERT_EQ(path.reached, 3u);
   EXPECT_TRUE(arma::all(path.alpha[0] == 0.0));
   EXPECT_TRUE(arma::all(path.alpha[1] == 0.0));

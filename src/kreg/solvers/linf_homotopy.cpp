@@ -1,0 +1,209 @@
+// Event loop of the klinf homotopy; see linf_homotopy.h for the mathematics.
+#include "kreg/solvers/linf_homotopy.h"
+
+#include <cmath>
+
+#include "kreg/linalg/updatable_cholesky.h"
+
+namespace kreg {
+
+namespace {
+
+constexpr double kTie = 1e-13;  // candidates this close (relative to lambda) count as "now"
+
+// The active structure: free indices in factor order, the clipped set with its signs, and
+// K P_m = sum over M of s_i K[:, i] (the m column of K P).
+class LinfState {
+ public:
+  LinfState(const arma::mat& K, arma::uword n)
+      : K_(K), chol(1e-15), in_m(n, 0), sign(n, arma::fill::zeros), k_m(n, arma::fill::zeros) {}
+
+  const arma::mat& K_;
+  UpdatableCholesky chol;
+  std::vector<arma::uword> free;
+  std::vector<char> in_m;
+  arma::vec sign, k_m;
+  bool has_m_column = false;
+
+  // Appends the m column [K_{F,M} s_M ; s_M^T K_MM s_M] as the factor's last column.
+  bool append_m_column() {
+    std::vector<double> col(free.size());
+    for (std::size_t q = 0; q < free.size(); ++q) col[q] = k_m[free[q]];
+    double diag = 0.0;
+    for (arma::uword i = 0; i < in_m.size(); ++i)
+      if (in_m[i]) diag += sign[i] * k_m[i];
+    has_m_column = chol.append(col.data(), diag);
+    return has_m_column;
+  }
+  void drop_m_column() {
+    if (has_m_column) chol.remove(chol.size() - 1);
+    has_m_column = false;
+  }
+  // i becomes free (the m column must be dropped first).
+  bool append_free(arma::uword i) {
+    std::vector<double> col(free.size());
+    for (std::size_t q = 0; q < free.size(); ++q) col[q] = K_(free[q], i);
+    if (!chol.append(col.data(), K_(i, i))) return false;
+    free.push_back(i);
+    return true;
+  }
+  void clip(arma::uword i, double s) {
+    in_m[i] = 1;
+    sign[i] = s;
+    k_m += s * K_.col(i);
+  }
+  // A fresh factor of G (updates accumulate rounding over many events).
+  bool refactor() {
+    chol = UpdatableCholesky(1e-15);
+    const std::vector<arma::uword> order = free;
+    free.clear();
+    for (arma::uword i : order)
+      if (!append_free(i)) return false;
+    return append_m_column();
+  }
+  std::size_t clipped_count() const {
+    std::size_t k = 0;
+    for (char v : in_m) k += v != 0;
+    return k;
+  }
+  void unclip(arma::uword i) {
+    k_m -= sign[i] * K_.col(i);
+    in_m[i] = 0;
+    sign[i] = 0.0;
+  }
+};
+
+}  // namespace
+
+HomotopyResult linf_homotopy(const arma::mat& K, const arma::vec& y, const std::vector<double>& lambdas,
+                             long max_events) {
+  const arma::uword n = y.n_elem;
+  HomotopyResult out;
+  out.alpha.resize(lambdas.size());
+  out.events_at.assign(lambdas.size(), 0);
+  arma::vec alpha(n, arma::fill::zeros), c = y;
+  double lambda = arma::accu(arma::abs(y)), m = 0.0;
+  std::size_t g = 0;
+  auto record_down_to = [&](double level) {
+    for (; g < lambdas.size() && lambdas[g] >= level; ++g) {
+      out.alpha[g] = alpha;
+      out.events_at[g] = out.events;
+    }
+  };
+  record_down_to(lambda);
+  if (g == lambdas.size() || lambda == 0.0) {
+    while (g < lambdas.size()) out.alpha[g++] = alpha;
+    out.reached = g;
+    return out;
+  }
+
+  LinfState st(K, n);
+  for (arma::uword i = 0; i < n; ++i)
+    if (y[i] != 0.0) st.clip(i, y[i] > 0.0 ? 1.0 : -1.0);
+  bool ok = true;
+  for (arma::uword i = 0; i < n && ok; ++i)
+    if (y[i] == 0.0) ok = st.append_free(i);
+  ok = ok && st.append_m_column();
+  if (!ok) {
+    out.stopped = "the kernel matrix is singular on the starting set";
+    out.reached = g;
+    return out;
+  }
+
+  std::vector<double> rhs, d;
+  arma::vec a(n);
+  arma::uword last_unclipped = n, last_clipped = n;
+  long events_at_refactor = -1;
+  for (;;) {
+    const std::size_t q_free = st.free.size();
+    rhs.assign(q_free + 1, 0.0);
+    rhs[q_free] = 1.0;
+    d.resize(q_free + 1);
+    st.chol.solve(rhs.data(), d.data());
+    const double dm = d[q_free];
+    a = dm * st.k_m;
+    for (std::size_t q = 0; q < q_free; ++q) a += d[q] * K.col(st.free[q]);
+
+    const double to_grid = lambda - lambdas[g];
+    double step = to_grid;
+    enum class Event { kGrid, kClip, kFree } event = Event::kGrid;
+    arma::uword who = 0;
+    double clip_sign = 0.0;
+    for (std::size_t q = 0; q < q_free; ++q) {  // a free alpha_i reaches +-m
+      const arma::uword i = st.free[q];
+      for (const double side : {1.0, -1.0}) {
+        const double rate = side * d[q] - dm;  // side * alpha_i - m shrinks the gap at this rate
+        if (rate <= 0.0) continue;
+        const double at = std::max(0.0, m - side * alpha[i]) / rate;
+        if (i == last_unclipped && at <= kTie * lambda) continue;  // just freed: not straight back
+        if (at < step) step = at, event = Event::kClip, who = i, clip_sign = side;
+      }
+    }
+    for (arma::uword i = 0; i < n; ++i) {  // s_i c_i of a clipped i reaches 0
+      if (!st.in_m[i]) continue;
+      const double rate = st.sign[i] * a[i];
+      if (rate <= 0.0) continue;
+      const double at = std::max(0.0, st.sign[i] * c[i]) / rate;
+      if (i == last_clipped && at <= kTie * lambda) continue;
+      if (at < step) step = at, event = Event::kFree, who = i;
+    }
+    step = std::max(0.0, std::min(step, to_grid));
+    // The last clipped point cannot leave while lambda > 0 (s_M^T c_M = lambda): the direction
+    // is off by rounding in the updated factor. Refactor once and recompute it.
+    if (event == Event::kFree && st.clipped_count() == 1) {
+      if (events_at_refactor == out.events || !st.refactor()) {
+        out.stopped = "G numerically singular at lambda " + std::to_string(lambda);
+        break;
+      }
+      events_at_refactor = out.events;
+      continue;
+    }
+
+    for (std::size_t q = 0; q < q_free; ++q) alpha[st.free[q]] += step * d[q];
+    m += step * dm;
+    for (arma::uword i = 0; i < n; ++i)
+      if (st.in_m[i]) alpha[i] = st.sign[i] * m;
+    lambda = event == Event::kGrid ? lambdas[g] : lambda - step;
+    c = y - m * st.k_m;
+    for (std::size_t q = 0; q < q_free; ++q) c -= alpha[st.free[q]] * K.col(st.free[q]);
+
+    if (event == Event::kGrid) {
+      record_down_to(lambda);
+      if (g == lambdas.size()) break;
+      continue;
+    }
+    if (++out.events > max_events) {
+      out.stopped = "more than " + std::to_string(max_events) + " events";
+      break;
+    }
+    last_unclipped = last_clipped = n;
+    st.drop_m_column();
+    if (event == Event::kClip) {
+      std::size_t pos = 0;
+      while (st.free[pos] != who) ++pos;
+      st.chol.remove(pos);
+      st.free.erase(st.free.begin() + static_cast<long>(pos));
+      st.clip(who, clip_sign);
+      alpha[who] = clip_sign * m;
+      last_clipped = who;
+    } else {
+      st.unclip(who);
+      if (!st.append_free(who)) {
+        out.stopped = "G numerically singular with " + std::to_string(q_free + 1) + " free points at lambda " +
+                      std::to_string(lambda);
+        break;
+      }
+      last_unclipped = who;
+    }
+    if (!st.append_m_column() && !st.refactor()) {
+      out.stopped = "G numerically singular at lambda " + std::to_string(lambda);
+      break;
+    }
+    c = y - m * st.k_m;
+    for (arma::uword q = 0; q < st.free.size(); ++q) c -= alpha[st.free[q]] * K.col(st.free[q]);
+  }
+  out.reached = g;
+  return out;
+}
+
+}  // namespace kreg
