@@ -217,7 +217,7 @@ TEST(CvCli, UnfinishedFitsAreReported) {
     EXPECT_EQ(r.status, 0) << r.err;
     return r.err;
   };
-  EXPECT_NE(run({"--method", "kl1", "--lambda-grid", "0.1,0.5", "--max-iter", "3"})
+  EXPECT_NE(run({"--method", "kl1", "--lambda-grid", "0.1,0.5", "--solver", "fista", "--max-iter", "3"})
                 .find("kreg: warning: 16 of 16 kl1 fits (grid point x fold) did not converge"),
             std::string::npos);
   EXPECT_NE(run({"--method", "ksgd", "--step-size", "1e-3", "--t-max", "0.002"})

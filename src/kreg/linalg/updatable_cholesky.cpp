@@ -5,7 +5,10 @@
 // positive), and the last column then vanishes.
 #include "kreg/linalg/updatable_cholesky.h"
 
+#include <algorithm>
 #include <cmath>
+
+#include "kreg/linalg/lapack.h"
 
 namespace kreg {
 
@@ -20,14 +23,10 @@ void UpdatableCholesky::reserve(std::size_t m) {
 }
 
 bool UpdatableCholesky::append(const double* a_S, double a_ii) {
-  work_.assign(m_, 0.0);
+  work_.assign(a_S, a_S + m_);
+  triangular_solve(false, work_.data());  // L l = a_S
   double ll = 0.0;
-  for (std::size_t i = 0; i < m_; ++i) {  // forward substitution L l = a_S
-    double v = a_S[i];
-    for (std::size_t j = 0; j < i; ++j) v -= at(i, j) * work_[j];
-    work_[i] = v / at(i, i);
-    ll += work_[i] * work_[i];
-  }
+  for (std::size_t i = 0; i < m_; ++i) ll += work_[i] * work_[i];
   const double pivot2 = a_ii - ll;
   if (!(pivot2 > tolerance_ * a_ii)) return false;
   reserve(m_ + 1);
@@ -56,17 +55,16 @@ void UpdatableCholesky::remove(std::size_t pos) {
   for (std::size_t i = 0; i <= m_ && i < cap_; ++i) at(i, m_) = 0.0;  // the vanished column
 }
 
+void UpdatableCholesky::triangular_solve(bool transposed, double* x) const {
+  if (m_ == 0) return;
+  const int m = static_cast<int>(m_), lda = static_cast<int>(cap_), one = 1;
+  dtrsv_("L", transposed ? "T" : "N", "N", &m, L_.data(), &lda, x, &one);
+}
+
 void UpdatableCholesky::solve(const double* b, double* x) const {
-  for (std::size_t i = 0; i < m_; ++i) {  // L z = b
-    double v = b[i];
-    for (std::size_t j = 0; j < i; ++j) v -= at(i, j) * x[j];
-    x[i] = v / at(i, i);
-  }
-  for (std::size_t i = m_; i-- > 0;) {  // L^T x = z
-    double v = x[i];
-    for (std::size_t j = i + 1; j < m_; ++j) v -= at(j, i) * x[j];
-    x[i] = v / at(i, i);
-  }
+  std::copy(b, b + m_, x);
+  triangular_solve(false, x);  // L z = b
+  triangular_solve(true, x);   // L^T x = z
 }
 
 }  // namespace kreg

@@ -32,11 +32,12 @@ class UpdatableCholesky {
   double& at(std::size_t i, std::size_t j) { return L_[j * cap_ + i]; }
   double at(std::size_t i, std::size_t j) const { return L_[j * cap_ + i]; }
   void reserve(std::size_t m);
+  void triangular_solve(bool transposed, double* x) const;  // BLAS dtrsv on the m x m factor
 
   double tolerance_;
   std::size_t m_ = 0, cap_ = 0;
   std::vector<double> L_;  // column-major, leading dimension cap_; lower triangle of m_ x m_ used
-  mutable std::vector<double> work_;
+  std::vector<double> work_;
 };
 
 }  // namespace kreg

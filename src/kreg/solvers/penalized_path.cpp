@@ -28,8 +28,7 @@ std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec
     return solve_penalized(K, L, y, pen, lambda, s, &warm);
   };
   if (s.solver == "auto") {
-    // --max-iter caps the events (joins and leaves) of the homotopy; by default 50 n + 100.
-    const long max_events = s.max_iter > 0 ? s.max_iter : 50 * static_cast<long>(y.n_elem) + 100;
+    const long max_events = 50 * static_cast<long>(y.n_elem) + 100;  // a safety net: about n are usual
     const HomotopyResult path = pen == Penalty::kL1 ? l1_homotopy(K, y, lambdas, max_events)
                                                     : linf_homotopy(K, y, lambdas, max_events);
     const double tol = s.tol_or_default();
