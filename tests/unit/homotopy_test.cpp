@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/linalg/updatable_cholesky.h"
@@ -95,6 +97,34 @@ TEST(Homotopy, LinfOnIdentityKernelClips) {
   EXPECT_TRUE(arma::all(path.alpha[0] == 0.0));
   const arma::vec expected = {0.75, -0.75, 0.5};
   EXPECT_LT(arma::abs(path.alpha[1] - expected).max(), 1e-14);
+}
+
+// Responses with tied largest |y_i| (as capped responses give): several points join at once,
+// and those whose direction runs against their sign must leave at once. Every grid point the
+// homotopy reaches meets the KKT conditions; if exact ties make it cycle, it stops and says so,
+// and the grid solver (fista after the homotopy) still certifies every point.
+TEST(Homotopy, L1TiedLargestResponses) {
+  arma::arma_rng::set_seed(5);
+  const arma::mat Z = arma::randn(60, 2);
+  KernelSettings ks;
+  ks.bandwidth = 0.4;
+  const arma::mat K = gram(make_kernel(ks), Z);
+  arma::vec y = arma::randn(60);
+  y(arma::uvec{3, 17, 41}).fill(arma::abs(y).max() + 0.5);
+  y(29) = -(arma::abs(y).max());
+  const double top = arma::abs(y).max();
+  const std::vector<double> grid = {std::nextafter(top, 0.0), 0.999 * top, 0.9 * top, 0.5 * top, 0.2 * top};
+  const HomotopyResult path = l1_homotopy(K, y, grid, 100000);
+  EXPECT_GE(path.reached, 3u) << path.stopped;
+  EXPECT_EQ(path.stopped.empty(), path.reached == grid.size());
+  for (std::size_t g = 0; g < path.reached; ++g)
+    EXPECT_LE(kkt_violation(K * path.alpha[g], y, path.alpha[g], Penalty::kL1, grid[g]), 1e-9)
+        << "lambda " << grid[g];
+  FitSettings s;
+  s.method = "kl1";
+  const auto solved = solve_penalized_grid(K, y, Penalty::kL1, grid, s);
+  for (std::size_t g = 0; g < grid.size(); ++g)
+    EXPECT_TRUE(solved[g].converged) << "lambda " << grid[g] << " kkt " << solved[g].kkt << " reached " << path.reached << " " << path.stopped;
 }
 
 TEST(Homotopy, L1GridAboveLambdaMaxGivesZero) {

@@ -46,7 +46,7 @@ HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::ve
   Active A;
   A.member.assign(n, 0);
   UpdatableCholesky chol;
-  std::vector<double> column, d;
+  std::vector<double> column, d, rhs;
   arma::vec a(n);
   auto join = [&](arma::uword i) {
     column.resize(A.index.size());
@@ -65,6 +65,7 @@ HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::ve
   }
 
   arma::uword last_removed = n, last_added = first;
+  long zero_steps = 0;
   for (;;) {
     const std::size_t m = A.index.size();
     d.resize(m);
@@ -79,9 +80,12 @@ HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::ve
     arma::uword who = 0;
     for (std::size_t q = 0; q < m; ++q) {
       const arma::uword j = A.index[q];
-      if (d[q] == 0.0 || alpha[j] * d[q] >= 0.0) continue;  // |alpha_j| grows
-      const double at = -alpha[j] / d[q];
-      if (j == last_added && at <= kTie * lambda) continue;  // just joined: not straight out
+      // A point that joined at a tie (several |c_i| = lambda at once) with a direction against
+      // its sign cannot stay active: it leaves at once.
+      const bool wrong_way = alpha[j] == 0.0 && d[q] * A.sign[q] < 0.0;
+      if (!wrong_way && (d[q] == 0.0 || alpha[j] * d[q] >= 0.0)) continue;  // |alpha_j| grows
+      const double at = wrong_way ? 0.0 : -alpha[j] / d[q];
+      if (j == last_added && at <= kTie * lambda && !wrong_way) continue;  // just joined: not straight out
       if (at < step) step = at, event = Event::kLeave, who = j;
     }
     for (arma::uword i = 0; i < n; ++i) {
@@ -97,8 +101,13 @@ HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::ve
     step = std::max(0.0, std::min(step, to_grid));
 
     // Move along the segment; the correlations are recomputed from alpha (no drift).
-    for (std::size_t q = 0; q < m; ++q) alpha[A.index[q]] += step * d[q];
+    // Move to the event: alpha_A = K_AA^{-1} (y_A - lambda s_A) solved afresh (no drift
+    // from summing steps), then the correlations from alpha.
     lambda = event == Event::kGrid ? lambdas[g] : lambda - step;
+    rhs.resize(m);
+    for (std::size_t q = 0; q < m; ++q) rhs[q] = y[A.index[q]] - lambda * A.sign[q];
+    chol.solve(rhs.data(), d.data());
+    for (std::size_t q = 0; q < m; ++q) alpha[A.index[q]] = d[q];
     c = y;
     for (std::size_t q = 0; q < m; ++q) c -= alpha[A.index[q]] * K.col(A.index[q]);
 
@@ -109,6 +118,13 @@ HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::ve
     }
     if (++out.events > max_events) {
       out.stopped = "more than " + std::to_string(max_events) + " events";
+      break;
+    }
+    // Exact ties (several events at the same lambda) can make joins and leaves cycle without
+    // progress; after more such events than points, the rest is left to the caller.
+    zero_steps = step <= kTie * lambda ? zero_steps + 1 : 0;
+    if (zero_steps > static_cast<long>(n) + 10) {
+      out.stopped = "degenerate ties at lambda " + std::to_string(lambda);
       break;
     }
     last_removed = n;

@@ -113,7 +113,7 @@ HomotopyResult linf_homotopy(const arma::mat& K, const arma::vec& y, const std::
   std::vector<double> rhs, d;
   arma::vec a(n);
   arma::uword last_unclipped = n, last_clipped = n;
-  long events_at_refactor = -1;
+  long events_at_refactor = -1, zero_steps = 0;
   for (;;) {
     const std::size_t q_free = st.free.size();
     rhs.assign(q_free + 1, 0.0);
@@ -159,11 +159,18 @@ HomotopyResult linf_homotopy(const arma::mat& K, const arma::vec& y, const std::
       continue;
     }
 
-    for (std::size_t q = 0; q < q_free; ++q) alpha[st.free[q]] += step * d[q];
-    m += step * dm;
+    // Move to the event: z = (alpha_F, m) = G^{-1} (P^T y - lambda e_m) solved afresh (no
+    // drift from summing steps), then alpha_M = m s_M and the correlations from alpha.
+    lambda = event == Event::kGrid ? lambdas[g] : lambda - step;
+    for (std::size_t q = 0; q < q_free; ++q) rhs[q] = y[st.free[q]];
+    rhs[q_free] = -lambda;
+    for (arma::uword i = 0; i < n; ++i)
+      if (st.in_m[i]) rhs[q_free] += st.sign[i] * y[i];
+    st.chol.solve(rhs.data(), d.data());
+    for (std::size_t q = 0; q < q_free; ++q) alpha[st.free[q]] = d[q];
+    m = d[q_free];
     for (arma::uword i = 0; i < n; ++i)
       if (st.in_m[i]) alpha[i] = st.sign[i] * m;
-    lambda = event == Event::kGrid ? lambdas[g] : lambda - step;
     c = y - m * st.k_m;
     for (std::size_t q = 0; q < q_free; ++q) c -= alpha[st.free[q]] * K.col(st.free[q]);
 
@@ -174,6 +181,11 @@ HomotopyResult linf_homotopy(const arma::mat& K, const arma::vec& y, const std::
     }
     if (++out.events > max_events) {
       out.stopped = "more than " + std::to_string(max_events) + " events";
+      break;
+    }
+    zero_steps = step <= kTie * lambda ? zero_steps + 1 : 0;  // see l1_homotopy: ties can cycle
+    if (zero_steps > static_cast<long>(n) + 10) {
+      out.stopped = "degenerate ties at lambda " + std::to_string(lambda);
       break;
     }
     last_unclipped = last_clipped = n;
