@@ -57,7 +57,9 @@ def main():
     ap.add_argument("--grid", type=int, default=50, help="points per grid axis (paper: 50)")
     ap.add_argument("--t-max", type=float, default=1000.0, help="early stopping t_max (paper: 1000)")
     ap.add_argument("--kreg", default=os.path.join(ROOT, "build", "kreg"))
-    ap.add_argument("--max-iter", type=int, default=0, help="kreg's converged solver: iteration cap (0 = default)")
+    ap.add_argument("--max-iter", type=int, default=1000,
+                    help="kreg's converged solver (exact homotopy): iteration cap of its FISTA fallback where the "
+                         "homotopy stops (K_AA numerically singular at large bandwidths); 0 = kreg's default")
     ap.add_argument("--threads-per-job", type=int, default=0, help="kreg --threads (0 = all cores)")
     a = ap.parse_args()
 
