@@ -218,3 +218,70 @@ TEST(Descent, KsgdMatchesThePlainLoop) {
 
 }  // namespace
 }  // namespace kreg::test
+
+namespace kreg::test {
+namespace {
+
+// kcd when several |r_i| tie for the maximum (training points in triplicate give exactly equal
+// residuals): every tied coordinate moves, as in the plain loop. Copies sit at i, i + 12 and
+// i + 24, so two copies share a lane of the eight-lane leading-coordinate search and one does
+// not; n = 36 is not a multiple of eight.
+TEST(Descent, KcdWithTiedResidualsMatchesThePlainLoop) {
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> unif(-3.0, 3.0);
+  arma::mat X(36, 1), Xv(20, 1);
+  arma::vec y(36), yv(20);
+  for (arma::uword i = 0; i < 12; ++i) {
+    X(i, 0) = X(i + 12, 0) = X(i + 24, 0) = unif(rng);
+    y(i) = y(i + 12) = y(i + 24) = std::exp(-X(i, 0) * X(i, 0)) + 0.1 * unif(rng);
+  }
+  for (arma::uword i = 0; i < 20; ++i) Xv(i, 0) = unif(rng), yv(i) = std::exp(-Xv(i, 0) * Xv(i, 0));
+  KernelSettings ks;
+  ks.bandwidth = 0.5;
+  const Kernel k = make_kernel(ks);
+  const arma::mat K = gram(k, X), Kv = cross_gram(k, Xv, X);
+  FitSettings s;
+  s.method = "kcd";
+  s.step_size = 1e-3;
+  DescentOptions opt;
+  opt.max_iterations = 30000;
+  opt.early_stopping = true;
+  opt.patience = 200;
+  const DescentOutcome fast = run_descent(K, y, s, &Kv, &yv, opt);
+
+  arma::vec alpha(36, arma::fill::zeros), best_alpha = alpha;
+  double best = INFINITY;
+  long best_k = 0, k_stop = 0, tied_updates = 0;
+  for (long it = 0;; ++it) {
+    const double vm = arma::mean(arma::square(yv - Kv * alpha));
+    if (vm < best) {
+      best = vm, best_k = it, best_alpha = alpha;
+    } else if (it - best_k >= opt.patience) {
+      k_stop = it;
+      break;
+    }
+    if (it >= opt.max_iterations) {
+      k_stop = it;
+      break;
+    }
+    // y - K alpha summed in a fixed order, so that identical rows of K give identical residuals
+    // (a BLAS product may round two equal rows differently).
+    arma::vec r(36);
+    for (arma::uword i = 0; i < 36; ++i) {
+      double f = 0.0;
+      for (arma::uword j = 0; j < 36; ++j) f += K(i, j) * alpha(j);
+      r(i) = y(i) - f;
+    }
+    const double m = arma::abs(r).max();
+    const arma::uvec lead = arma::find(arma::abs(r) == m && r != 0.0);
+    tied_updates += lead.n_elem > 1;
+    for (arma::uword i : lead) alpha(i) += s.step_size * (r(i) > 0 ? 1.0 : -1.0);
+  }
+  EXPECT_GT(tied_updates, 100);  // the ties are exercised
+  EXPECT_EQ(fast.iterations, best_k);
+  EXPECT_EQ(fast.iterations_run, k_stop);
+  EXPECT_LE(arma::abs(fast.alpha - best_alpha).max(), 1e-9 * arma::abs(best_alpha).max());
+}
+
+}  // namespace
+}  // namespace kreg::test

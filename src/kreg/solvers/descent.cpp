@@ -31,6 +31,19 @@ namespace {
 double sign_of(double v) { return v > 0.0 ? 1.0 : (v < 0.0 ? -1.0 : 0.0); }
 double mean_square(const arma::vec& v) { return arma::dot(v, v) / static_cast<double>(v.n_elem); }
 
+// max_i |r_i| with eight independent lanes (a single running maximum is a serial chain).
+double max_abs(const double* r, arma::uword n) {
+  constexpr arma::uword L = 8;
+  double lane[L] = {0.0};
+  arma::uword i = 0;
+  for (; i + L <= n; i += L)
+    for (arma::uword l = 0; l < L; ++l) lane[l] = std::max(lane[l], std::abs(r[i + l]));
+  double m = 0.0;
+  for (arma::uword l = 0; l < L; ++l) m = std::max(m, lane[l]);
+  for (; i < n; ++i) m = std::max(m, std::abs(r[i]));
+  return m;
+}
+
 // Full recomputation of K sign(r) every this many ksgd updates bounds rounding drift.
 constexpr long kRefreshEvery = 4096;
 
@@ -161,8 +174,27 @@ class DirectDescent : public Engine {
   }
 
   // kcd: the unique leading coordinate i keeps leading, with the same sign, for m updates.
+  // Where the leading coordinate changes at almost every update (near convergence), looking for
+  // runs costs more than it finds: after a failed look, the next one waits twice as long (up to
+  // 64 updates); a run found resets the wait. Skipped looks only mean single updates, which are
+  // exact too.
   long straight_steps(long limit) override {
     if (kind_ != Kind::kCoordinate || limit < 3) return 1;
+    if (skip_looks_ > 0) {
+      --skip_looks_;
+      return 1;
+    }
+    const long found = find_straight_run(limit);
+    if (found > 1) {
+      look_wait_ = 0;
+    } else {
+      look_wait_ = std::min(64L, 2 * look_wait_ + 1);
+      skip_looks_ = look_wait_;
+    }
+    return found;
+  }
+
+  long find_straight_run(long limit) {
     const double* r = r_.memptr();
     arma::uword lead = 0;
     double a = -1.0;
@@ -211,7 +243,14 @@ class DirectDescent : public Engine {
   }
 
   double train_mse() const override { return mean_square(r_); }
-  double val_mse() const override { return Kv_ ? mean_square(*yv_ - fv_) : NAN; }
+  double val_mse() const override {
+    if (!Kv_) return NAN;
+    const double* yv = yv_->memptr();
+    const double* fv = fv_.memptr();
+    double sum = 0.0;
+    for (arma::uword i = 0; i < fv_.n_elem; ++i) sum += (yv[i] - fv[i]) * (yv[i] - fv[i]);
+    return sum / static_cast<double>(fv_.n_elem);
+  }
   arma::vec snapshot() const override { return alpha_; }
   arma::vec alpha_of(const arma::vec& snap) const override { return snap; }
 
@@ -260,14 +299,46 @@ class DirectDescent : public Engine {
       columns_.assign(n_, nullptr);
       changed_bits_.assign((n_ + 63) / 64, 0);
       n_changed_ = n_;  // forces a full product
+      older_k_ = prev_k_ = -1;
     }
-    const bool full = k % kRefreshEvery == 0 || n_changed_ * 4 > n_;
+    // Chattering residuals often bring back the signs of two updates ago; then K sign(r) is
+    // the one kept from then. History is kept only while many signs change per update.
+    const bool repeat = older_k_ == k - 2 && std::equal(sg, sg + n_, older_sign_.memptr());
+    const bool heavy = n_changed_ * 16 >= n_;
+    if (repeat || heavy) {
+      if (repeat) {
+        Ksign_.swap(older_Ksign_);
+        if (Kv_) Kvsign_.swap(older_Kvsign_);
+        n_changed_ = 0;
+      } else {
+        older_Ksign_ = Ksign_;
+        if (Kv_) older_Kvsign_ = Kvsign_;
+      }
+      if (prev_k_ == k - 1) {  // prev_sign_ holds the signs of update k - 1: older_ now has them
+        older_sign_.swap(prev_sign_);
+        older_k_ = k - 1;
+      } else {
+        older_k_ = -1;
+      }
+    } else {
+      older_k_ = -1;
+    }
+    const bool full = !repeat && (k % kRefreshEvery == 0 || n_changed_ * 4 > n_);
     if (full) {
       Ksign_ = K_ * sign_;
       if (Kv_) Kvsign_ = *Kv_ * sign_;
       n_changed_ = 0;
     } else if (Kv_) {
-      for (std::size_t q = 0; q < n_changed_; ++q) Kvsign_ += deltas_[q] * Kv_->col(changed_[q]);
+      for (std::size_t q = 0; q < n_changed_; ++q) {
+        const double dq = deltas_[q];
+        const double* col = Kv_->colptr(changed_[q]);
+        double* kv = Kvsign_.memptr();
+        for (arma::uword i = 0; i < Kv_->n_rows; ++i) kv[i] += dq * col[i];
+      }
+    }
+    if (repeat || heavy) {
+      prev_sign_ = sign_;
+      prev_k_ = k;
     }
     for (std::size_t c = 0; c < n_changed_; ++c) columns_[c] = K_.colptr(changed_[c]);
     double* sn = new_sign_.memptr();
@@ -285,25 +356,64 @@ class DirectDescent : public Engine {
       }
     n_changed_ = count;
     sign_.swap(new_sign_);
-    if (Kv_) fv_ += s_.step_size * Kvsign_;
+    if (Kv_) {
+      const double eta = s_.step_size;
+      const double* kv = Kvsign_.memptr();
+      double* fv = fv_.memptr();
+      for (arma::uword i = 0; i < fv_.n_elem; ++i) fv[i] += eta * kv[i];
+    }
+  }
+
+  // kcd's support {i : |r_i| = max|r|, r_i != 0} in one pass: eight lanes keep their largest
+  // |r_i|, its index and whether it was tied within the lane. Returns false (the caller scans)
+  // when a lane holding the maximum saw a tie; sets m = max|r|.
+  bool leading_coordinates(double& m) {
+    constexpr arma::uword L = 8;
+    const double* r = r_.memptr();
+    double best[L];
+    arma::uword where[L];
+    bool tied[L];
+    for (arma::uword l = 0; l < L; ++l) best[l] = -1.0, where[l] = 0, tied[l] = false;
+    arma::uword i = 0;
+    for (; i + L <= n_; i += L)
+      for (arma::uword l = 0; l < L; ++l) {
+        const double v = std::abs(r[i + l]);
+        tied[l] = v == best[l] ? true : (v > best[l] ? false : tied[l]);
+        where[l] = v > best[l] ? i + l : where[l];
+        best[l] = v > best[l] ? v : best[l];
+      }
+    for (; i < n_; ++i) {
+      const double v = std::abs(r[i]);
+      const arma::uword l = i % L;
+      tied[l] = v == best[l] ? true : (v > best[l] ? false : tied[l]);
+      where[l] = v > best[l] ? i : where[l];
+      best[l] = v > best[l] ? v : best[l];
+    }
+    m = 0.0;
+    for (arma::uword l = 0; l < L; ++l) m = std::max(m, best[l]);
+    if (m == 0.0) return true;  // r = 0: nothing moves
+    for (arma::uword l = 0; l < L; ++l)
+      if (best[l] == m && tied[l]) return false;
+    for (arma::uword l = 0; l < L; ++l)
+      if (best[l] == m) support_.push_back(where[l]);
+    std::sort(support_.begin(), support_.end());
+    return true;
   }
 
   // kcd and kegd: D is supported on I = {i : |r_i| >= alpha_e max|r|} (kcd: alpha_e = 1).
   void step_sparse() {
     const double ae = kind_ == Kind::kCoordinate ? 1.0 : s_.elastic_alpha;
     const double* r = r_.memptr();
-    double m = 0.0;
-    for (arma::uword i = 0; i < n_; ++i) m = std::max(m, std::abs(r[i]));
-    const double threshold = ae * m;
     support_.clear();
     values_.clear();
-    for (arma::uword i = 0; i < n_; ++i) {
-      const double ri = r[i];
-      if (std::abs(ri) >= threshold && ri != 0.0) {
-        support_.push_back(i);
-        values_.push_back(s_.step_size * (ae * sign_of(ri) + (1.0 - ae) * ri));
-      }
+    double m = 0.0;
+    if (kind_ != Kind::kCoordinate || !leading_coordinates(m)) {
+      m = max_abs(r, n_);
+      const double threshold = ae * m;
+      for (arma::uword i = 0; i < n_; ++i)
+        if (std::abs(r[i]) >= threshold && r[i] != 0.0) support_.push_back(i);
     }
+    for (arma::uword i : support_) values_.push_back(s_.step_size * (ae * sign_of(r[i]) + (1.0 - ae) * r[i]));
     if (gamma_ == 0.0) {  // sparse update in place: O(n |I|)
       double* rr = r_.memptr();
       for (std::size_t j = 0; j < support_.size(); ++j) {
@@ -338,6 +448,9 @@ class DirectDescent : public Engine {
   arma::vec r_, alpha_, fv_;
   arma::vec delta_prev_, Kdelta_prev_, Kvdelta_prev_;
   arma::vec sign_, new_sign_, Ksign_, Kvsign_;
+  arma::vec prev_sign_, older_sign_, older_Ksign_, older_Kvsign_;  // ksgd: signs and products of earlier updates
+  long older_k_ = -1, prev_k_ = -1;
+  long look_wait_ = 0, skip_looks_ = 0;  // kcd: backoff of straight_steps  // the updates whose signs (and products) older_ and prev_sign_ hold
   std::vector<arma::uword> changed_, support_;
   std::vector<double> values_, deltas_;
   std::vector<const double*> columns_;
