@@ -24,7 +24,7 @@ double lambda_max(Penalty pen, const arma::vec& y);
 /// prox of tau ||.||_1: soft-thresholding.
 arma::vec prox_l1(const arma::vec& v, double tau);
 /// prox of tau ||.||_inf = v - (projection of v on the l1 ball of radius tau) (Moreau);
-/// the projection by sorting (Duchi et al., ICML 2008), O(n log n).
+/// its threshold by Michelot's iteration (O(n) per pass, a few passes; no sort).
 arma::vec prox_linf(const arma::vec& v, double tau);
 
 /// f(alpha) + lambda P(alpha) with f = 1/2 alpha^T K alpha - y^T alpha, given K alpha.
