@@ -20,6 +20,36 @@ namespace {
 
 double max_rel(const arma::vec& a, const arma::vec& b) { return arma::abs(a - b).max() / arma::abs(b).max(); }
 
+// Early stopping as run_descent applies it (keep the best iterate, stop after `patience`
+// updates without strict improvement, or at max_iterations), around a plain update
+// alpha <- update(alpha) with the validation MSE recomputed from scratch every update.
+struct PlainRun {
+  arma::vec best_alpha;
+  double best = INFINITY;
+  long best_k = 0, k_stop = 0;
+};
+template <class Update>
+PlainRun plain_early_stopping(const arma::mat& Kv, const arma::vec& yv, arma::uword n, long patience,
+                              long max_iterations, Update update) {
+  PlainRun run;
+  arma::vec alpha(n, arma::fill::zeros);
+  run.best_alpha = alpha;
+  for (long it = 0;; ++it) {
+    const double vm = arma::mean(arma::square(yv - Kv * alpha));
+    if (vm < run.best) {
+      run.best = vm, run.best_k = it, run.best_alpha = alpha;
+    } else if (it - run.best_k >= patience) {
+      run.k_stop = it;
+      return run;
+    }
+    if (it >= max_iterations) {
+      run.k_stop = it;
+      return run;
+    }
+    update(alpha);
+  }
+}
+
 TEST(Descent, KgdApproachesKgfClosedForm) {
   const Dataset tr = sine("train"), te = sine("test");
   FitSettings flow;
@@ -133,32 +163,16 @@ TEST(Descent, KcdStraightRunsMatchThePlainLoop) {
     opt.patience = patience;
     const DescentOutcome fast = run_descent(K, tr.y, s, &Kv, &te.y, opt);
 
-    arma::vec alpha(tr.n(), arma::fill::zeros), best_alpha = alpha;
-    double best = INFINITY;
-    long best_k = 0, k_stop = 0;
-    for (long it = 0;; ++it) {
-      const double vm = arma::mean(arma::square(te.y - Kv * alpha));
-      if (vm < best) {
-        best = vm;
-        best_k = it;
-        best_alpha = alpha;
-      } else if (it - best_k >= patience) {
-        k_stop = it;
-        break;
-      }
-      if (it >= opt.max_iterations) {
-        k_stop = it;
-        break;
-      }
+    const PlainRun plain = plain_early_stopping(Kv, te.y, tr.n(), patience, opt.max_iterations, [&](arma::vec& alpha) {
       const arma::vec r = tr.y - K * alpha;
       const double m = arma::abs(r).max();
       for (arma::uword i = 0; i < r.n_elem; ++i)
         if (std::abs(r(i)) == m && r(i) != 0.0) alpha(i) += s.step_size * (r(i) > 0 ? 1.0 : -1.0);
-    }
-    EXPECT_EQ(fast.iterations, best_k) << "patience " << patience;
-    EXPECT_EQ(fast.iterations_run, k_stop);
-    EXPECT_LE(arma::abs(fast.alpha - best_alpha).max(), 1e-9 * arma::abs(best_alpha).max());
-    std::printf("  patience %ld: best iteration %ld, stopped at %ld\n", patience, best_k, k_stop);
+    });
+    EXPECT_EQ(fast.iterations, plain.best_k) << "patience " << patience;
+    EXPECT_EQ(fast.iterations_run, plain.k_stop);
+    EXPECT_LE(arma::abs(fast.alpha - plain.best_alpha).max(), 1e-9 * arma::abs(plain.best_alpha).max());
+    std::printf("  patience %ld: best iteration %ld, stopped at %ld\n", patience, plain.best_k, plain.k_stop);
   }
 }
 
@@ -192,28 +206,14 @@ TEST(Descent, KsgdMatchesThePlainLoop) {
   opt.patience = 300;
   const DescentOutcome fast = run_descent(K, y, s, &Kv, &yv, opt);
 
-  arma::vec alpha(103, arma::fill::zeros), best_alpha = alpha;
-  double best = INFINITY;
-  long best_k = 0, k_stop = 0;
-  for (long it = 0;; ++it) {
-    const double vm = arma::mean(arma::square(yv - Kv * alpha));
-    if (vm < best) {
-      best = vm, best_k = it, best_alpha = alpha;
-    } else if (it - best_k >= opt.patience) {
-      k_stop = it;
-      break;
-    }
-    if (it >= opt.max_iterations) {
-      k_stop = it;
-      break;
-    }
+  const PlainRun plain = plain_early_stopping(Kv, yv, 103, opt.patience, opt.max_iterations, [&](arma::vec& alpha) {
     alpha += s.step_size * arma::sign(y - K * alpha);
-  }
-  EXPECT_GT(best_k, 100);  // the run is long enough to exercise many sign changes
-  EXPECT_EQ(fast.iterations, best_k);
-  EXPECT_EQ(fast.iterations_run, k_stop);
-  EXPECT_LE(arma::abs(fast.alpha - best_alpha).max(), 1e-9 * arma::abs(best_alpha).max());
-  EXPECT_NEAR(fast.best_val_mse, best, 1e-9 * best);
+  });
+  EXPECT_GT(plain.best_k, 100);  // the run is long enough to exercise many sign changes
+  EXPECT_EQ(fast.iterations, plain.best_k);
+  EXPECT_EQ(fast.iterations_run, plain.k_stop);
+  EXPECT_LE(arma::abs(fast.alpha - plain.best_alpha).max(), 1e-9 * arma::abs(plain.best_alpha).max());
+  EXPECT_NEAR(fast.best_val_mse, plain.best, 1e-9 * plain.best);
 }
 
 }  // namespace
@@ -249,21 +249,8 @@ TEST(Descent, KcdWithTiedResidualsMatchesThePlainLoop) {
   opt.patience = 200;
   const DescentOutcome fast = run_descent(K, y, s, &Kv, &yv, opt);
 
-  arma::vec alpha(36, arma::fill::zeros), best_alpha = alpha;
-  double best = INFINITY;
-  long best_k = 0, k_stop = 0, tied_updates = 0;
-  for (long it = 0;; ++it) {
-    const double vm = arma::mean(arma::square(yv - Kv * alpha));
-    if (vm < best) {
-      best = vm, best_k = it, best_alpha = alpha;
-    } else if (it - best_k >= opt.patience) {
-      k_stop = it;
-      break;
-    }
-    if (it >= opt.max_iterations) {
-      k_stop = it;
-      break;
-    }
+  long tied_updates = 0;
+  const PlainRun plain = plain_early_stopping(Kv, yv, 36, opt.patience, opt.max_iterations, [&](arma::vec& alpha) {
     // y - K alpha summed in a fixed order, so that identical rows of K give identical residuals
     // (a BLAS product may round two equal rows differently).
     arma::vec r(36);
@@ -276,11 +263,11 @@ TEST(Descent, KcdWithTiedResidualsMatchesThePlainLoop) {
     const arma::uvec lead = arma::find(arma::abs(r) == m && r != 0.0);
     tied_updates += lead.n_elem > 1;
     for (arma::uword i : lead) alpha(i) += s.step_size * (r(i) > 0 ? 1.0 : -1.0);
-  }
+  });
   EXPECT_GT(tied_updates, 100);  // the ties are exercised
-  EXPECT_EQ(fast.iterations, best_k);
-  EXPECT_EQ(fast.iterations_run, k_stop);
-  EXPECT_LE(arma::abs(fast.alpha - best_alpha).max(), 1e-9 * arma::abs(best_alpha).max());
+  EXPECT_EQ(fast.iterations, plain.best_k);
+  EXPECT_EQ(fast.iterations_run, plain.k_stop);
+  EXPECT_LE(arma::abs(fast.alpha - plain.best_alpha).max(), 1e-9 * arma::abs(plain.best_alpha).max());
 }
 
 }  // namespace
