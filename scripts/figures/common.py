@@ -92,6 +92,15 @@ def read_csv(path):
     return {name: np.atleast_1d(arr[name]) for name in arr.dtype.names}
 
 
+def sine_inputs(kreg, data_path, grid_points=1001):
+    """Seed 001's 1-D data (columns x, y) and a plotting grid on [0, 1], both written as CSV files
+    in kreg's workspace. Returns x, y, grid, the training CSV and the grid CSV."""
+    d = read_csv(data_path)
+    x, y = d["x"], d["y"]
+    grid = np.linspace(0.0, 1.0, grid_points)
+    return x, y, grid, write_csv(kreg.path("train.csv"), x=x, y=y), write_csv(kreg.path("grid.csv"), x=grid)
+
+
 def read_model(path):
     """The model JSON, plus 'alpha_full': alpha for every training row (0 for rows the sparse
     methods dropped), in the order of the training file."""

@@ -40,14 +40,10 @@ def loo_lambda(kreg, train):
 def main():
     args = common.parse_args(__doc__, "krr_bumps.png")
     started = time.time()
-    d = common.read_csv(DATA)
-    x, y = d["x"], d["y"]
-    n = x.size
-    grid = np.linspace(0.0, 1.0, 1001)
     with common.Workspace(args.keep) as work:
         kreg = common.Kreg(args.kreg, work)
-        train = common.write_csv(kreg.path("train.csv"), x=x, y=y)
-        grid_csv = common.write_csv(kreg.path("grid.csv"), x=grid)
+        x, y, grid, train, grid_csv = common.sine_inputs(kreg, DATA)
+        n = x.size
         lam = loo_lambda(kreg, train)
         model = kreg.fit(train, kreg.path("krr.json"), method="krr", kernel="gaussian", bandwidth=BANDWIDTH,
                          standardize="none", lambda_scaling="n", target="y", **{"lambda": lam})

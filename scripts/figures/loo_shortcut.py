@@ -56,14 +56,10 @@ def brute_force_point(kreg, train_rows, x, y, i, lam):
 def main():
     args = common.parse_args(__doc__, "loo_shortcut.png")
     started = time.time()
-    d = common.read_csv(DATA)
-    x, y = d["x"], d["y"]
-    n = x.size
-    grid = np.linspace(0.0, 1.0, 1001)
     with common.Workspace(args.keep) as work:
         kreg = common.Kreg(args.kreg, work)
-        train = common.write_csv(kreg.path("train.csv"), x=x, y=y)
-        grid_csv = common.write_csv(kreg.path("grid.csv"), x=grid)
+        x, y, grid, train, grid_csv = common.sine_inputs(kreg, DATA)
+        n = x.size
         base = ["--data", train, "--target", "y", "--bandwidth", BANDWIDTH, "--standardize", "none",
                 "--lambda-scaling", "n"]
         kreg.run("loo", *base, "--lambda-grid", grid_arg(LAMBDA_GRID), "--output", kreg.path("loo.csv"),
