@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "kreg/linalg/updatable_cholesky.h"
+#include "kreg/solvers/homotopy_events.h"
 
 namespace kreg {
 
@@ -65,7 +66,7 @@ HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::ve
   }
 
   arma::uword last_removed = n, last_added = first;
-  long zero_steps = 0;
+  HomotopyEvents events(max_events, static_cast<long>(n));
   for (;;) {
     const std::size_t m = A.index.size();
     d.resize(m);
@@ -100,7 +101,6 @@ HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::ve
     }
     step = std::max(0.0, std::min(step, to_grid));
 
-    // Move along the segment; the correlations are recomputed from alpha (no drift).
     // Move to the event: alpha_A = K_AA^{-1} (y_A - lambda s_A) solved afresh (no drift
     // from summing steps), then the correlations from alpha.
     lambda = event == Event::kGrid ? lambdas[g] : lambda - step;
@@ -116,21 +116,12 @@ HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::ve
       if (g == lambdas.size()) break;
       continue;
     }
-    if (++out.events > max_events) {
-      out.stopped = "more than " + std::to_string(max_events) + " events";
-      break;
-    }
-    // Exact ties (several events at the same lambda) can make joins and leaves cycle without
-    // progress; after more such events than points, the rest is left to the caller.
-    zero_steps = step <= kTie * lambda ? zero_steps + 1 : 0;
-    if (zero_steps > static_cast<long>(n) + 10) {
-      out.stopped = "degenerate ties at lambda " + std::to_string(lambda);
-      break;
-    }
+    if (!events.count(step, lambda, kTie, out)) break;
     last_removed = n;
     if (event == Event::kLeave) {
       std::size_t pos = 0;
       while (A.index[pos] != who) ++pos;
+      c += alpha[who] * K.col(who);  // alpha_who (zero up to rounding) becomes exactly 0
       alpha[who] = 0.0;
       chol.remove(pos);
       A.index.erase(A.index.begin() + static_cast<long>(pos));
@@ -138,8 +129,6 @@ HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::ve
       A.member[who] = 0;
       last_removed = who;
       last_added = n;
-      c = y;
-      for (std::size_t q = 0; q < A.index.size(); ++q) c -= alpha[A.index[q]] * K.col(A.index[q]);
     } else {
       if (!join(who)) {
         out.stopped = "K_AA numerically singular with " + std::to_string(m + 1) + " active points at lambda " +

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "kreg/linalg/updatable_cholesky.h"
+#include "kreg/solvers/homotopy_events.h"
 
 namespace kreg {
 
@@ -113,7 +114,8 @@ HomotopyResult linf_homotopy(const arma::mat& K, const arma::vec& y, const std::
   std::vector<double> rhs, d;
   arma::vec a(n);
   arma::uword last_unclipped = n, last_clipped = n;
-  long events_at_refactor = -1, zero_steps = 0;
+  long events_at_refactor = -1;
+  HomotopyEvents events(max_events, static_cast<long>(n));
   for (;;) {
     const std::size_t q_free = st.free.size();
     rhs.assign(q_free + 1, 0.0);
@@ -179,15 +181,7 @@ HomotopyResult linf_homotopy(const arma::mat& K, const arma::vec& y, const std::
       if (g == lambdas.size()) break;
       continue;
     }
-    if (++out.events > max_events) {
-      out.stopped = "more than " + std::to_string(max_events) + " events";
-      break;
-    }
-    zero_steps = step <= kTie * lambda ? zero_steps + 1 : 0;  // see l1_homotopy: ties can cycle
-    if (zero_steps > static_cast<long>(n) + 10) {
-      out.stopped = "degenerate ties at lambda " + std::to_string(lambda);
-      break;
-    }
+    if (!events.count(step, lambda, kTie, out)) break;
     last_unclipped = last_clipped = n;
     st.drop_m_column();
     if (event == Event::kClip) {
@@ -196,10 +190,11 @@ HomotopyResult linf_homotopy(const arma::mat& K, const arma::vec& y, const std::
       st.chol.remove(pos);
       st.free.erase(st.free.begin() + static_cast<long>(pos));
       st.clip(who, clip_sign);
+      c -= (clip_sign * m - alpha[who]) * K.col(who);  // alpha_who (+-m up to rounding) becomes exactly +-m
       alpha[who] = clip_sign * m;
       last_clipped = who;
     } else {
-      st.unclip(who);
+      st.unclip(who);  // alpha and c stay as they are: who keeps alpha_who = s m, now as a free value
       if (!st.append_free(who)) {
         out.stopped = "G numerically singular with " + std::to_string(q_free + 1) + " free points at lambda " +
                       std::to_string(lambda);
@@ -211,8 +206,6 @@ HomotopyResult linf_homotopy(const arma::mat& K, const arma::vec& y, const std::
       out.stopped = "G numerically singular at lambda " + std::to_string(lambda);
       break;
     }
-    c = y - m * st.k_m;
-    for (arma::uword q = 0; q < st.free.size(); ++q) c -= alpha[st.free[q]] * K.col(st.free[q]);
   }
   out.reached = g;
   return out;
