@@ -10,6 +10,8 @@ void dpotrs_(const char* uplo, const int* n, const int* nrhs, const double* a, c
              const int* ldb, int* info);
 void dpocon_(const char* uplo, const int* n, const double* a, const int* lda, const double* anorm, double* rcond,
              double* work, int* iwork, int* info);
+void dsymv_(const char* uplo, const int* n, const double* alpha, const double* a, const int* lda, const double* x,
+            const int* incx, const double* beta, double* y, const int* incy);
 void dtrsv_(const char* uplo, const char* trans, const char* diag, const int* n, const double* a, const int* lda,
             double* x, const int* incx);
 void openblas_set_num_threads(int num_threads);

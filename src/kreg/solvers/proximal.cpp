@@ -7,6 +7,8 @@
 
 #include "kreg/core/errors.h"
 #include "kreg/linalg/blas_threads.h"
+#include "kreg/linalg/lapack.h"
+#include "kreg/linalg/symmetric_times.h"
 
 namespace kreg {
 
@@ -106,51 +108,61 @@ std::vector<signed char> pattern(Penalty pen, const arma::vec& a, double slack =
 //   l1:   K_SS a_S = y_S - lambda s_S                                 (r_S = lambda s_S)
 //   linf: alpha = P [a_F; m], P = [I_F 0; 0 s_C]:  P^T K P [a_F; m] = [y_F; s_C^T y_C - lambda]
 //         (r_F = 0 and sum_C s_i r_i = ||r||_1 = lambda).
-// Returns false when the system is not positive definite or the solution leaves the pattern.
-bool polish(const arma::mat& K, const arma::vec& y, Penalty pen, double lambda, const std::vector<signed char>& pat,
-            arma::vec& alpha_out) {
-  const arma::uword n = y.n_elem;
+// The system is assembled in `work` (kept between calls: no allocation per attempt), factored
+// by dpotrf and solved by dpotrs. Returns false when the system is not positive definite or the
+// solution leaves the pattern.
+struct PolishWorkspace {
+  std::vector<double> B, rhs;
   std::vector<arma::uword> idx;
+  arma::vec sC, KsC;
+};
+
+bool polish(const arma::mat& K, const arma::vec& y, Penalty pen, double lambda, const std::vector<signed char>& pat,
+            PolishWorkspace& w, arma::vec& alpha_out) {
+  const arma::uword n = y.n_elem;
+  std::vector<arma::uword>& S = w.idx;
+  S.clear();
   for (arma::uword i = 0; i < n; ++i)
-    if ((pen == Penalty::kL1) == (pat[i] != 0)) idx.push_back(i);  // l1: support; linf: free set
-  const arma::uvec S(idx);
-  arma::mat KP(n, S.n_elem + (pen == Penalty::kLinf ? 1 : 0));
-  for (arma::uword j = 0; j < S.n_elem; ++j) KP.col(j) = K.col(S[j]);
-  arma::vec sC(n, arma::fill::zeros);
-  if (pen == Penalty::kLinf) {
-    for (arma::uword i = 0; i < n; ++i) sC[i] = pat[i];
-    if (arma::accu(arma::abs(sC)) == 0.0) return false;
-    KP.col(S.n_elem) = K * sC;
-  }
-  if (KP.n_cols == 0) return false;
-  arma::mat B(KP.n_cols, KP.n_cols);
-  arma::vec rhs(KP.n_cols);
-  for (arma::uword j = 0; j < S.n_elem; ++j) {
-    const arma::vec kcol = KP.col(j);
-    B.col(j).head(S.n_elem) = kcol.elem(S);
-    rhs[j] = pen == Penalty::kL1 ? y[S[j]] - lambda * pat[S[j]] : y[S[j]];
+    if ((pen == Penalty::kL1) == (pat[i] != 0)) S.push_back(i);  // l1: support; linf: free set
+  const arma::uword f = S.size();
+  const arma::uword m = f + (pen == Penalty::kLinf ? 1 : 0);
+  if (m == 0) return false;
+  w.B.resize(m * m);
+  w.rhs.resize(m);
+  double* B = w.B.data();
+  for (arma::uword j = 0; j < f; ++j) {
+    const double* kcol = K.colptr(S[j]);
+    for (arma::uword i = j; i < f; ++i) B[j * m + i] = kcol[S[i]];  // lower triangle
+    w.rhs[j] = pen == Penalty::kL1 ? y[S[j]] - lambda * pat[S[j]] : y[S[j]];
   }
   if (pen == Penalty::kLinf) {
-    const arma::uword c = S.n_elem;
-    for (arma::uword j = 0; j < c; ++j) B(c, j) = B(j, c) = KP(S[j], c);
-    B(c, c) = arma::dot(sC, KP.col(c));
-    rhs[c] = arma::dot(sC, y) - lambda;
+    w.sC.zeros(n);
+    for (arma::uword i = 0; i < n; ++i) w.sC[i] = pat[i];
+    if (arma::accu(arma::abs(w.sC)) == 0.0) return false;
+    symmetric_times(K, w.sC, w.KsC);
+    for (arma::uword j = 0; j < f; ++j) B[j * m + f] = w.KsC[S[j]];
+    B[f * m + f] = arma::dot(w.sC, w.KsC);
+    w.rhs[f] = arma::dot(w.sC, y) - lambda;
   }
-  arma::mat R;
-  if (!arma::chol(R, B)) return false;
-  const arma::vec sol = arma::solve(arma::trimatu(R), arma::solve(arma::trimatl(R.t()), rhs));
+  const int mi = static_cast<int>(m), one = 1;
+  int info = 0;
+  dpotrf_("L", &mi, B, &mi, &info);
+  if (info != 0) return false;
+  dpotrs_("L", &mi, &one, B, &mi, w.rhs.data(), &mi, &info);
+  if (info != 0) return false;
+  const std::vector<double>& sol = w.rhs;
   arma::vec a(n, arma::fill::zeros);
   if (pen == Penalty::kL1) {
-    for (arma::uword j = 0; j < S.n_elem; ++j) {
+    for (arma::uword j = 0; j < f; ++j) {
       if (sol[j] * pat[S[j]] <= 0.0) return false;  // a sign flipped: not this pattern
       a[S[j]] = sol[j];
     }
   } else {
-    const double m = sol[S.n_elem];
-    if (!(m > 0.0)) return false;
-    a = m * sC;
-    for (arma::uword j = 0; j < S.n_elem; ++j) {
-      if (!(std::abs(sol[j]) < m)) return false;  // a free coordinate reached the clip level
+    const double clip = sol[f];
+    if (!(clip > 0.0)) return false;
+    a = clip * w.sC;
+    for (arma::uword j = 0; j < f; ++j) {
+      if (!(std::abs(sol[j]) < clip)) return false;  // a free coordinate reached the clip level
       a[S[j]] = sol[j];
     }
   }
@@ -162,8 +174,11 @@ ProxResult solve_fista(const arma::mat& K, double L, const arma::vec& y, Penalty
                        double tol, const arma::vec* warm) {
   ProxResult res;
   arma::vec alpha = warm ? *warm : arma::zeros(y.n_elem);
-  arma::vec Ka = K * alpha;
+  arma::vec Ka;
+  symmetric_times(K, alpha, Ka);
   arma::vec z = alpha, Kz = Ka;
+  arma::vec Ka_new;
+  PolishWorkspace work;
   double tk = 1.0;
   const double step = 1.0 / L;
   res.kkt = kkt_violation(Ka, y, alpha, pen, lambda);
@@ -173,7 +188,7 @@ ProxResult solve_fista(const arma::mat& K, double L, const arma::vec& y, Penalty
   while (res.kkt > tol && k < max_iter) {
     ++k;
     const arma::vec alpha_new = prox(pen, z + step * (y - Kz), step * lambda);
-    const arma::vec Ka_new = K * alpha_new;
+    symmetric_times(K, alpha_new, Ka_new);
     // Adaptive restart: drop the momentum when it points against the last step.
     if (arma::dot(z - alpha_new, alpha_new - alpha) > 0.0) {
       tk = 1.0;
@@ -199,14 +214,15 @@ ProxResult solve_fista(const arma::mat& K, double L, const arma::vec& y, Penalty
       bool done = false;
       // The pattern of an iterate is exact only at the optimum; linf also tries it widened.
       std::vector<std::vector<signed char>> guesses = {last_pattern};
-      if (pen == Penalty::kLinf) {
-        guesses.push_back(pattern(pen, alpha, 1e-6));
-        guesses.push_back(pattern(pen, alpha, 1e-3));
-      }
+      if (pen == Penalty::kLinf)
+        for (const double slack : {1e-6, 1e-3}) {
+          std::vector<signed char> wider = pattern(pen, alpha, slack);
+          if (wider != guesses.back()) guesses.push_back(std::move(wider));  // the same system: no retry
+        }
       for (const auto& guess : guesses) {
-        arma::vec polished;
-        if (!polish(K, y, pen, lambda, guess, polished)) continue;
-        const arma::vec Kp = K * polished;
+        arma::vec polished, Kp;
+        if (!polish(K, y, pen, lambda, guess, work, polished)) continue;
+        symmetric_times(K, polished, Kp);
         const double v = kkt_violation(Kp, y, polished, pen, lambda);
         if (v <= tol) {
           alpha = std::move(polished);
@@ -233,7 +249,7 @@ ProxResult solve_fista(const arma::mat& K, double L, const arma::vec& y, Penalty
 void kernel_times(const arma::mat& K, const arma::vec& alpha, arma::vec& out) {
   const arma::uvec nz = arma::find(alpha);
   if (nz.n_elem * 4 >= alpha.n_elem) {
-    out = K * alpha;
+    symmetric_times(K, alpha, out);
     return;
   }
   out.zeros(K.n_rows);
