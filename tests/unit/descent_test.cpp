@@ -182,6 +182,35 @@ TEST(Descent, KcdStraightRunsMatchThePlainLoop) {
 namespace kreg::test {
 namespace {
 
+// kgd in the eigenbasis jumps over updates that provably keep lowering the validation MSE;
+// a plain loop (alpha += eta (y - K alpha), validation MSE every update) must choose the same
+// iteration, stop at the same one and give the same alpha.
+TEST(Descent, KgdDescentJumpsMatchThePlainLoop) {
+  const Dataset tr = sine("train"), te = sine("test");
+  for (double bandwidth : {0.5, 1.0, 2.0}) {
+    KernelSettings ks;
+    ks.bandwidth = bandwidth;
+    const Kernel k = make_kernel(ks);
+    const arma::mat K = gram(k, tr.X), Kv = cross_gram(k, te.X, tr.X);
+    FitSettings s;
+    s.method = "kgd";
+    s.step_size = 1e-3;
+    DescentOptions opt;
+    opt.max_iterations = 100000;
+    opt.early_stopping = true;
+    opt.patience = 100;
+    const DescentOutcome fast = run_descent(K, tr.y, s, &Kv, &te.y, opt);
+    const PlainRun plain = plain_early_stopping(Kv, te.y, tr.n(), opt.patience, opt.max_iterations,
+                                                [&](arma::vec& alpha) { alpha += s.step_size * (tr.y - K * alpha); });
+    EXPECT_GT(fast.updates_jumped, plain.best_k / 2) << "bandwidth " << bandwidth;  // the jumps were taken
+    EXPECT_EQ(fast.iterations, plain.best_k) << "bandwidth " << bandwidth;
+    EXPECT_EQ(fast.iterations_run, plain.k_stop) << "bandwidth " << bandwidth;
+    EXPECT_LE(arma::abs(fast.alpha - plain.best_alpha).max(), 1e-9 * arma::abs(plain.best_alpha).max());
+    std::printf("  bandwidth %g: best iteration %ld (%ld of them jumped), stopped at %ld\n", bandwidth, plain.best_k,
+                fast.updates_jumped, plain.k_stop);
+  }
+}
+
 // ksgd's fused, vectorised update (K sign(r) kept up to date from the columns whose sign
 // changed) against a plain loop that recomputes y - K alpha and the validation MSE every
 // update, on n = 103 points (not a multiple of the vector width, so every tail is used).

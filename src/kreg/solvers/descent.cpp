@@ -134,6 +134,10 @@ class Engine {
   virtual void advance(long /*j*/) { throw std::logic_error("advance without a straight run"); }
   /// Validation MSE after j more updates of the current straight run.
   virtual Quadratic val_line() const { return {}; }
+  /// How many of the next updates (at most `limit`) provably lower the validation MSE at
+  /// every one of them (0 when the engine cannot tell); jump() then takes them at once.
+  virtual long descending_steps(long /*limit*/) { return 0; }
+  virtual void jump(long /*j*/) { throw std::logic_error("jump without a descent guarantee"); }
   virtual double train_mse() const = 0;
   virtual double val_mse() const = 0;
   /// A cheap copy of the state that alpha_of() turns into alpha.
@@ -472,7 +476,20 @@ class SpectralKgd : public Engine {
     a_.zeros(y.n_elem);
     delta_.zeros(y.n_elem);
     n_ = static_cast<double>(y.n_elem);
-    if (Kv) W_ = *Kv * spec_.U;
+    if (Kv) {
+      W_ = *Kv * spec_.U;
+      W_norm_ = arma::sqrt(arma::sum(arma::square(W_), 0)).t();
+    }
+    // Per eigenvalue mu_j (plain kgd): rho_j = 1 - eta mu_j, l_j = -log(rho_j) / mu_j (-> eta as
+    // mu_j -> 0), lam_j = -log(rho_j) >= 0.
+    const double eta = s.step_size;
+    ell_.set_size(y.n_elem);
+    lam_.set_size(y.n_elem);
+    for (arma::uword j = 0; j < y.n_elem; ++j) {
+      const double mu = spec_.mu[j];
+      lam_[j] = std::max(0.0, -std::log1p(-eta * mu));
+      ell_[j] = mu > 0.0 && lam_[j] > 0.0 ? lam_[j] / mu : eta;
+    }
   }
 
   void step(long) override {
@@ -494,8 +511,51 @@ class SpectralKgd : public Engine {
   arma::vec snapshot() const override { return a_; }
   arma::vec alpha_of(const arma::vec& snap) const override { return spec_.U * snap; }
 
+  // Plain kgd (no momentum) from the current a: with e = ytil - mu a (the residual in the
+  // eigenbasis), J more updates give a(J) = a + e o g(J), g_j(J) = (1 - rho_j^J) / mu_j, and the
+  // validation residual rv(J) = yv - W a(J) has
+  //   rv'(J) = -W (e o l o rho^J),   rv''(J) = W (e o l o lam o rho^J),
+  //   E(J) = ||rv(J)||^2,  E' = 2 rv^T rv',  E'' = 2 (||rv'||^2 + rv^T rv'').
+  // With 0 < rho_j <= 1, on [0, H]: ||rv'|| <= D1 = sum_j ||W_j|| |e_j| l_j,
+  // ||rv''|| <= D2 = sum_j ||W_j|| |e_j| l_j lam_j, ||rv|| <= ||rv(0)|| + H D1, so
+  //   E'(J) <= E'(0) + H * 2 (D1^2 + (||rv(0)|| + H D1) D2).
+  // The largest H keeping that negative makes E strictly decreasing on [0, H]: every one of the
+  // H updates improves on the one before (up to rounding), as a step-by-step run would find.
+  long descending_steps(long limit) override {
+    if (W_.is_empty() || s_.momentum != 0.0 || limit < 1) return 0;
+    const arma::vec e = ytil_ - spec_.mu % a_;
+    const arma::vec rv = *yv_ - W_ * a_;
+    const arma::vec el = e % ell_;
+    const double slope = -2.0 * arma::dot(rv, W_ * el);  // E'(0)
+    if (!(slope < 0.0)) return 0;
+    const arma::vec wel = W_norm_ % arma::abs(el);
+    const double d1 = arma::accu(wel), d2 = arma::dot(wel, lam_), r0 = arma::norm(rv);
+    // Each update must lower E by more than rounding could blur (kVisibleDecrease E relative),
+    // so that a step-by-step run would see every one of them as a strict improvement too:
+    // E'(0) + 2 H (D1^2 + r0 D2) + 2 H^2 D1 D2 < -kVisibleDecrease r0^2, solved for H.
+    const double qa = 2.0 * d1 * d2, qb = 2.0 * (d1 * d1 + r0 * d2), qc = slope + kVisibleDecrease * r0 * r0;
+    if (!(qc < 0.0)) return 0;
+    double h = qa > 0.0 ? (-qb + std::sqrt(qb * qb - 4.0 * qa * qc)) / (2.0 * qa) : (qb > 0.0 ? -qc / qb : INFINITY);
+    h = std::floor(0.999 * h);  // stay strictly inside
+    return h >= static_cast<double>(limit) ? limit : static_cast<long>(std::max(0.0, h));
+  }
+
+  // j updates at once, in closed form: a += e o g(j), g_j(j) = -expm1(j log1p(-eta mu_j)) / mu_j.
+  void jump(long j) override {
+    const double eta = s_.step_size, J = static_cast<double>(j);
+    for (arma::uword i = 0; i < a_.n_elem; ++i) {
+      const double mu = spec_.mu[i];
+      const double g = mu != 0.0 ? -std::expm1(J * std::log1p(-eta * mu)) / mu : J * eta;
+      a_[i] += (ytil_[i] - mu * a_[i]) * g;
+    }
+    delta_.zeros();  // no momentum: the previous step is not used
+    k_ += j;
+    ahead_start_ = -1;
+  }
+
  private:
   static constexpr long kBlock = 64;
+  static constexpr double kVisibleDecrease = 1e-13;
 
   // One update of (a, delta) in the eigenbasis.
   void advance(double* a, double* d) const {
@@ -534,6 +594,7 @@ class SpectralKgd : public Engine {
   Spectrum spec_;
   arma::vec ytil_, a_, delta_;
   arma::mat W_;
+  arma::vec W_norm_, ell_, lam_;  // column norms of W; descending_steps' l_j and lam_j
   double outside_sq_ = 0.0, n_ = 1.0;
   long k_ = 0;                     // updates taken
   mutable long ahead_start_ = -1;  // the update whose MSE mse_ahead_[0] is
@@ -546,6 +607,10 @@ class SpectralKgd : public Engine {
 bool use_spectral_kgd(const FitSettings& s, arma::uword n, long max_iterations) {
   return s.method == "kgd" && max_iterations > 5 * static_cast<long>(n) && n > 1;
 }
+
+// A descent jump is taken when it covers at least kMinJump updates; after a shorter answer the
+// next attempt waits kJumpRetry updates (an attempt costs about two validation products).
+constexpr long kMinJump = 64, kJumpRetry = 64;
 
 // First minimiser of q over the integers 1..J.
 long argmin_on_run(const Quadratic& q, long J) {
@@ -597,6 +662,7 @@ DescentOutcome run_descent(const arma::mat& K, const arma::vec& y, const FitSett
   };
 
   long k = 0;
+  long next_jump_try = 0;
   for (;;) {
     const bool recording = opt.record_every > 0 && k % opt.record_every == 0;
     const double vm = (opt.early_stopping || recording) ? d->val_mse() : NAN;
@@ -614,6 +680,21 @@ DescentOutcome run_descent(const arma::mat& K, const arma::vec& y, const FitSett
     if (k >= opt.max_iterations) break;
     long limit = opt.max_iterations - k;
     if (opt.record_every > 0) limit = std::min(limit, opt.record_every - k % opt.record_every);
+    // At the best iterate, updates that provably keep lowering the validation MSE are all
+    // improvements: take them at once (tried again after a failure only kJumpRetry updates on).
+    if (opt.early_stopping && k == best_k && k >= next_jump_try) {
+      const long H = d->descending_steps(limit);
+      if (H >= kMinJump) {
+        d->jump(H);
+        k += H;
+        out.updates_jumped += H;
+        best = d->val_mse();
+        best_k = k;
+        best_snap = d->snapshot();
+        continue;
+      }
+      next_jump_try = k + kJumpRetry;
+    }
     const long J = d->straight_steps(limit);
     if (J <= 1) {
       d->step(k);

@@ -41,6 +41,7 @@ struct DescentOutcome {
   long iterations_run = 0;     ///< updates actually performed
   bool stopped_early = false;  ///< the patience rule ended the run before max_iterations
   double best_val_mse = NAN;   ///< validation MSE of the returned iterate (early stopping)
+  long updates_jumped = 0;     ///< updates taken in closed form by guaranteed-descent jumps (kgd)
   std::vector<DescentRecord> records;
 };
 
