@@ -379,13 +379,36 @@ class DirectDescent : public Engine {
     bool tied[L];
     for (arma::uword l = 0; l < L; ++l) best[l] = -1.0, where[l] = 0, tied[l] = false;
     arma::uword i = 0;
-    for (; i + L <= n_; i += L)
-      for (arma::uword l = 0; l < L; ++l) {
-        const double v = std::abs(r[i + l]);
-        tied[l] = v == best[l] ? true : (v > best[l] ? false : tied[l]);
-        where[l] = v > best[l] ? i + l : where[l];
-        best[l] = v > best[l] ? v : best[l];
+    {
+      // The lanes as two vectors of four (the compiler's vector extension; comparisons give
+      // masks of all ones): lane l sees the coordinates i = l (mod 8).
+      using V4 = double __attribute__((vector_size(32)));
+      using L4 = long long __attribute__((vector_size(32)));
+      const L4 magnitude = {0x7fffffffffffffffLL, 0x7fffffffffffffffLL, 0x7fffffffffffffffLL, 0x7fffffffffffffffLL};
+      V4 b[2] = {{-1.0, -1.0, -1.0, -1.0}, {-1.0, -1.0, -1.0, -1.0}};
+      L4 w[2] = {{0, 0, 0, 0}, {0, 0, 0, 0}}, t[2] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
+      L4 at[2] = {{0, 1, 2, 3}, {4, 5, 6, 7}};
+      const L4 stride = {8, 8, 8, 8};
+      for (; i + L <= n_; i += L) {
+        for (int h = 0; h < 2; ++h) {
+          L4 bits;
+          std::memcpy(&bits, r + i + 4 * h, sizeof bits);
+          bits &= magnitude;
+          V4 v;
+          std::memcpy(&v, &bits, sizeof v);
+          const L4 gt = v > b[h], eq = v == b[h];
+          t[h] = (t[h] & ~gt) | eq;
+          w[h] = (at[h] & gt) | (w[h] & ~gt);
+          b[h] = gt ? v : b[h];
+          at[h] += stride;
+        }
       }
+      for (arma::uword l = 0; l < L; ++l) {
+        best[l] = b[l / 4][l % 4];
+        where[l] = static_cast<arma::uword>(w[l / 4][l % 4]);
+        tied[l] = t[l / 4][l % 4] != 0;
+      }
+    }
     for (; i < n_; ++i) {
       const double v = std::abs(r[i]);
       const arma::uword l = i % L;
