@@ -22,6 +22,8 @@
 
 #include "kreg/core/errors.h"
 #include "kreg/linalg/blas_threads.h"
+#include "kreg/linalg/symmetric_times.h"
+#include "kreg/solvers/sign_product_cache.h"
 #include "kreg/spectral/spectrum.h"
 
 namespace kreg {
@@ -303,33 +305,41 @@ class DirectDescent : public Engine {
       columns_.assign(n_, nullptr);
       changed_bits_.assign((n_ + 63) / 64, 0);
       n_changed_ = n_;  // forces a full product
-      older_k_ = prev_k_ = -1;
+      sign_cache_.clear();
     }
-    // Chattering residuals often bring back the signs of two updates ago; then K sign(r) is
-    // the one kept from then. History is kept only while many signs change per update.
-    const bool repeat = older_k_ == k - 2 && std::equal(sg, sg + n_, older_sign_.memptr());
+    // Chattering residuals flip many signs per update, often back to a pattern of a few
+    // updates before: then K sign(r) follows from the nearest remembered pattern's product plus
+    // the columns that differ. Patterns are remembered only while many signs change; all are
+    // forgotten at each full refresh, which bounds the rounding drift of the chained sums.
     const bool heavy = n_changed_ * 16 >= n_;
-    if (repeat || heavy) {
-      if (repeat) {
-        Ksign_.swap(older_Ksign_);
-        if (Kv_) Kvsign_.swap(older_Kvsign_);
-        n_changed_ = 0;
-      } else {
-        older_Ksign_ = Ksign_;
-        if (Kv_) older_Kvsign_ = Kvsign_;
-      }
-      if (prev_k_ == k - 1) {  // prev_sign_ holds the signs of update k - 1: older_ now has them
-        older_sign_.swap(prev_sign_);
-        older_k_ = k - 1;
-      } else {
-        older_k_ = -1;
-      }
-    } else {
-      older_k_ = -1;
-    }
-    const bool full = !repeat && (k % kRefreshEvery == 0 || n_changed_ * 4 > n_);
+    bool full = k % kRefreshEvery == 0;
     if (full) {
-      Ksign_ = K_ * sign_;
+      sign_cache_.clear();
+    } else if (heavy) {
+      SignProductCache::encode(sg, n_, pattern_);
+      std::size_t dist = 0;
+      const SignProductCache::Entry* e = sign_cache_.nearest(pattern_, dist);
+      if (e != nullptr && dist < n_changed_) {
+        Ksign_ = e->Ks;
+        if (Kv_) Kvsign_ = e->Kvs;
+        std::size_t count = 0;
+        for (std::size_t w = 0; w < pattern_.positive.size(); ++w)
+          for (std::uint64_t bits = (pattern_.positive[w] ^ e->pattern.positive[w]) |
+                                    (pattern_.negative[w] ^ e->pattern.negative[w]);
+               bits != 0; bits &= bits - 1) {
+            const std::size_t b = static_cast<std::size_t>(__builtin_ctzll(bits));
+            const arma::uword i = w * 64 + b;
+            const double old = (e->pattern.positive[w] >> b) & 1U ? 1.0 : ((e->pattern.negative[w] >> b) & 1U ? -1.0 : 0.0);
+            changed_[count] = i;
+            deltas_[count] = sg[i] - old;
+            ++count;
+          }
+        n_changed_ = count;
+      }
+    }
+    if (n_changed_ * 4 > n_) full = true;
+    if (full) {
+      symmetric_times(K_, sign_, Ksign_);
       if (Kv_) Kvsign_ = *Kv_ * sign_;
       n_changed_ = 0;
     } else if (Kv_) {
@@ -339,10 +349,6 @@ class DirectDescent : public Engine {
         double* kv = Kvsign_.memptr();
         for (arma::uword i = 0; i < Kv_->n_rows; ++i) kv[i] += dq * col[i];
       }
-    }
-    if (repeat || heavy) {
-      prev_sign_ = sign_;
-      prev_k_ = k;
     }
     for (std::size_t c = 0; c < n_changed_; ++c) columns_[c] = K_.colptr(changed_[c]);
     double* sn = new_sign_.memptr();
@@ -358,6 +364,7 @@ class DirectDescent : public Engine {
         deltas_[count] = sn[i] - sg[i];
         ++count;
       }
+    if (heavy && k % kRefreshEvery != 0) sign_cache_.store(pattern_, Ksign_, Kvsign_);
     n_changed_ = count;
     sign_.swap(new_sign_);
     if (Kv_) {
@@ -475,9 +482,9 @@ class DirectDescent : public Engine {
   arma::vec r_, alpha_, fv_;
   arma::vec delta_prev_, Kdelta_prev_, Kvdelta_prev_;
   arma::vec sign_, new_sign_, Ksign_, Kvsign_;
-  arma::vec prev_sign_, older_sign_, older_Ksign_, older_Kvsign_;  // ksgd: signs and products of earlier updates
-  long older_k_ = -1, prev_k_ = -1;
-  long look_wait_ = 0, skip_looks_ = 0;  // kcd: backoff of straight_steps  // the updates whose signs (and products) older_ and prev_sign_ hold
+  SignProductCache sign_cache_;          // ksgd: recent sign patterns and their products
+  SignProductCache::Pattern pattern_;    // ksgd: the current pattern (when many signs changed)
+  long look_wait_ = 0, skip_looks_ = 0;  // kcd: backoff of straight_steps
   std::vector<arma::uword> changed_, support_;
   std::vector<double> values_, deltas_;
   std::vector<const double*> columns_;
