@@ -49,6 +49,11 @@ double max_abs(const double* r, arma::uword n) {
 // Full recomputation of K sign(r) every this many ksgd updates bounds rounding drift.
 constexpr long kRefreshEvery = 4096;
 
+// kgd: a descent jump is taken when it covers at least kMinJump updates; after a shorter
+// answer the next attempt waits kJumpRetry updates (an attempt costs about two validation
+// products).
+constexpr long kMinJump = 64, kJumpRetry = 64;
+
 // ksgd's update in one pass over the coordinates j (the columns whose residual sign changed
 // are added to K sign(r) in the same pass, so K sign(r), alpha and r are each read and written
 // once per update):
@@ -542,32 +547,51 @@ class SpectralKgd : public Engine {
   arma::vec alpha_of(const arma::vec& snap) const override { return spec_.U * snap; }
 
   // Plain kgd (no momentum) from the current a: with e = ytil - mu a (the residual in the
-  // eigenbasis), J more updates give a(J) = a + e o g(J), g_j(J) = (1 - rho_j^J) / mu_j, and the
-  // validation residual rv(J) = yv - W a(J) has
-  //   rv'(J) = -W (e o l o rho^J),   rv''(J) = W (e o l o lam o rho^J),
-  //   E(J) = ||rv(J)||^2,  E' = 2 rv^T rv',  E'' = 2 (||rv'||^2 + rv^T rv'').
-  // With 0 < rho_j <= 1, on [0, H]: ||rv'|| <= D1 = sum_j ||W_j|| |e_j| l_j,
-  // ||rv''|| <= D2 = sum_j ||W_j|| |e_j| l_j lam_j, ||rv|| <= ||rv(0)|| + H D1, so
-  //   E'(J) <= E'(0) + H * 2 (D1^2 + (||rv(0)|| + H D1) D2).
-  // The largest H keeping that negative makes E strictly decreasing on [0, H]: every one of the
-  // H updates improves on the one before (up to rounding), as a step-by-step run would find.
+  // eigenbasis), J more updates give a(J) = a + e o g(J), g_j(J) = (1 - rho_j^J) / mu_j <= J l_j,
+  // rho_j = 1 - eta mu_j, l_j = -log(rho_j) / mu_j, and the validation residual
+  // rv(J) = rv0 + Delta(J), Delta(J) = -W (e o g(J)), has rv'(J) = -W (e o l o rho^J). So
+  //   E'(J) = 2 rv^T rv' = -2 sum_j b_j rho_j^J - 2 Delta^T rv',   b = (W^T rv0) o e o l,
+  // and with 0 < rho_j^H <= rho_j^J <= 1 for J <= H, ||rv'|| <= D1, ||Delta|| <= H D1,
+  // D1 = sum_j ||W_j|| |e_j| l_j:
+  //   E'(J) <= U(H) = -2 sum_{b_j > 0} b_j rho_j^H + 2 sum_{b_j < 0} |b_j| + 2 H D1^2.
+  // Where U(H) < 0, E falls strictly all along [0, H]: each of the H updates improves on the one
+  // before. Asking U(H) < -kVisibleDecrease E(0) makes every improvement larger than rounding
+  // could blur, so that a step-by-step run would see each one too. U grows with H: the largest
+  // H is found by doubling from kMinJump, then bisection.
   long descending_steps(long limit) override {
-    if (W_.is_empty() || s_.momentum != 0.0 || limit < 1) return 0;
+    if (W_.is_empty() || s_.momentum != 0.0 || limit < kMinJump) return 0;
     const arma::vec e = ytil_ - spec_.mu % a_;
     const arma::vec rv = *yv_ - W_ * a_;
     const arma::vec el = e % ell_;
-    const double slope = -2.0 * arma::dot(rv, W_ * el);  // E'(0)
-    if (!(slope < 0.0)) return 0;
-    const arma::vec wel = W_norm_ % arma::abs(el);
-    const double d1 = arma::accu(wel), d2 = arma::dot(wel, lam_), r0 = arma::norm(rv);
-    // Each update must lower E by more than rounding could blur (kVisibleDecrease E relative),
-    // so that a step-by-step run would see every one of them as a strict improvement too:
-    // E'(0) + 2 H (D1^2 + r0 D2) + 2 H^2 D1 D2 < -kVisibleDecrease r0^2, solved for H.
-    const double qa = 2.0 * d1 * d2, qb = 2.0 * (d1 * d1 + r0 * d2), qc = slope + kVisibleDecrease * r0 * r0;
-    if (!(qc < 0.0)) return 0;
-    double h = qa > 0.0 ? (-qb + std::sqrt(qb * qb - 4.0 * qa * qc)) / (2.0 * qa) : (qb > 0.0 ? -qc / qb : INFINITY);
-    h = std::floor(0.999 * h);  // stay strictly inside
-    return h >= static_cast<double>(limit) ? limit : static_cast<long>(std::max(0.0, h));
+    const arma::vec b = (W_.t() * rv) % el;
+    const double d1 = arma::dot(W_norm_, arma::abs(el));
+    const double tau = kVisibleDecrease * arma::dot(rv, rv);
+    double against = 0.0;  // 2 sum_{b_j < 0} |b_j|
+    for (arma::uword j = 0; j < b.n_elem; ++j)
+      if (b[j] < 0.0) against -= 2.0 * b[j];
+    auto descends = [&](long H) {
+      const double h = static_cast<double>(H);
+      double toward = 0.0;
+      for (arma::uword j = 0; j < b.n_elem; ++j)
+        if (b[j] > 0.0) toward += b[j] * std::exp(-h * lam_[j]);
+      return -2.0 * toward + against + 2.0 * h * d1 * d1 < -tau;
+    };
+    long good = kMinJump;
+    if (!descends(good)) return 0;
+    long bad = -1;
+    while (bad < 0) {
+      const long next = std::min(limit, 2 * good);
+      if (next == good) return good;
+      if (descends(next))
+        good = next;
+      else
+        bad = next;
+    }
+    for (int refine = 0; refine < 6 && bad - good > 1; ++refine) {
+      const long mid = good + (bad - good) / 2;
+      (descends(mid) ? good : bad) = mid;
+    }
+    return good;
   }
 
   // j updates at once, in closed form: a += e o g(j), g_j(j) = -expm1(j log1p(-eta mu_j)) / mu_j.
@@ -600,16 +624,39 @@ class SpectralKgd : public Engine {
     }
   }
 
+  // Without momentum a component whose update no longer changes it in floating point
+  // (a_j + eta (ytil_j - mu_j a_j) == a_j) stays as it is for good: late in a long run most
+  // components are such, and the block's product needs only the moving ones (the others add a
+  // constant to the predictions).
   void fill_ahead() const {
-    ahead_.set_size(a_.n_elem, kBlock);
-    arma::vec a = a_, d = delta_;
+    const arma::uword n = a_.n_elem;
+    const double eta = s_.step_size;
+    moving_.clear();
+    for (arma::uword j = 0; j < n; ++j)
+      if (s_.momentum != 0.0 || s_.nesterov || a_[j] + eta * (ytil_[j] - spec_.mu[j] * a_[j]) != a_[j])
+        moving_.push_back(j);
+    const arma::uword m = moving_.size();
+    base_ = *yv_;  // y_val minus the settled components' predictions
+    if (m < n) {
+      std::size_t q = 0;
+      for (arma::uword j = 0; j < n; ++j) {
+        if (q < m && moving_[q] == j) {
+          ++q;
+          continue;
+        }
+        if (a_[j] != 0.0) base_ -= a_[j] * W_.col(j);
+      }
+    }
+    arma::vec a(m), d(m);
+    for (arma::uword q = 0; q < m; ++q) a[q] = a_[moving_[q]], d[q] = delta_[moving_[q]];
+    ahead_.set_size(m, kBlock);
     for (long b = 0; b < kBlock; ++b) {
       ahead_.col(static_cast<arma::uword>(b)) = a;
-      advance(a.memptr(), d.memptr());
+      advance_moving(a.memptr(), d.memptr());
     }
-    const arma::mat F = W_ * ahead_;
+    const arma::mat F = m == n ? arma::mat(W_ * ahead_) : arma::mat(W_.cols(arma::uvec(moving_)) * ahead_);
     mse_ahead_.set_size(kBlock);
-    const double* yv = yv_->memptr();
+    const double* yv = base_.memptr();
     for (long b = 0; b < kBlock; ++b) {
       const double* f = F.colptr(static_cast<arma::uword>(b));
       double sum = 0.0;
@@ -617,6 +664,19 @@ class SpectralKgd : public Engine {
       mse_ahead_[static_cast<arma::uword>(b)] = sum / static_cast<double>(F.n_rows);
     }
     ahead_start_ = k_;
+  }
+
+  // advance() on the moving components only (a and d hold them in moving_'s order).
+  void advance_moving(double* a, double* d) const {
+    const double eta = s_.step_size, gamma = s_.momentum;
+    const double* mu = spec_.mu.memptr();
+    const double* yt = ytil_.memptr();
+    for (std::size_t q = 0; q < moving_.size(); ++q) {
+      const arma::uword j = moving_[q];
+      const double look = s_.nesterov ? a[q] + gamma * d[q] : a[q];
+      d[q] = gamma * d[q] + eta * (yt[j] - mu[j] * look);
+      a[q] += d[q];
+    }
   }
 
   const FitSettings& s_;
@@ -629,7 +689,8 @@ class SpectralKgd : public Engine {
   long k_ = 0;                     // updates taken
   mutable long ahead_start_ = -1;  // the update whose MSE mse_ahead_[0] is
   mutable arma::mat ahead_;
-  mutable arma::vec mse_ahead_;
+  mutable arma::vec mse_ahead_, base_;
+  mutable std::vector<arma::uword> moving_;  // fill_ahead: the components still changing
 };
 
 // The eigendecomposition (about 10 n^3 flops) pays for itself against one n x n product
@@ -637,10 +698,6 @@ class SpectralKgd : public Engine {
 bool use_spectral_kgd(const FitSettings& s, arma::uword n, long max_iterations) {
   return s.method == "kgd" && max_iterations > 5 * static_cast<long>(n) && n > 1;
 }
-
-// A descent jump is taken when it covers at least kMinJump updates; after a shorter answer the
-// next attempt waits kJumpRetry updates (an attempt costs about two validation products).
-constexpr long kMinJump = 64, kJumpRetry = 64;
 
 // First minimiser of q over the integers 1..J.
 long argmin_on_run(const Quadratic& q, long J) {
