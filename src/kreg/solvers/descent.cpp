@@ -46,6 +46,69 @@ double max_abs(const double* r, arma::uword n) {
   return m;
 }
 
+// kcd's search for the leading coordinates: sixteen lanes (lane l sees the coordinates
+// i = l mod 16; independent lanes keep the comparison chains short) keep their largest |r_i|, its first index and whether it was tied in the lane.
+struct LaneMaxima {
+  static constexpr arma::uword kLanes = 16;
+  double best[kLanes];
+  arma::uword where[kLanes];
+  bool tied[kLanes];
+};
+
+// Fills `out` from |r|. With `col`, first applies r_i -= v col_i in the same pass (kcd's update
+// followed by the next update's search: r is read and written once).
+void scan_lanes(double* r, arma::uword n, const double* col, double v, LaneMaxima& out) {
+  constexpr arma::uword L = LaneMaxima::kLanes;
+  // The lanes as four vectors of four (the compiler's vector extension; comparisons give masks
+  // of all ones).
+  using V4 = double __attribute__((vector_size(32)));
+  using L4 = long long __attribute__((vector_size(32)));
+  const L4 magnitude = {0x7fffffffffffffffLL, 0x7fffffffffffffffLL, 0x7fffffffffffffffLL, 0x7fffffffffffffffLL};
+  constexpr int H = static_cast<int>(L / 4);
+  V4 b[H];
+  L4 w[H], t[H], at[H];
+  for (int h = 0; h < H; ++h) {
+    for (int q = 0; q < 4; ++q) b[h][q] = -1.0, w[h][q] = 0, t[h][q] = 0, at[h][q] = 4 * h + q;
+  }
+  const L4 stride = {L, L, L, L};
+  arma::uword i = 0;
+  for (; i + L <= n; i += L) {
+    for (int h = 0; h < H; ++h) {
+      V4 x;
+      std::memcpy(&x, r + i + 4 * h, sizeof x);
+      if (col != nullptr) {
+        V4 c;
+        std::memcpy(&c, col + i + 4 * h, sizeof c);
+        x -= v * c;
+        std::memcpy(r + i + 4 * h, &x, sizeof x);
+      }
+      L4 bits;
+      std::memcpy(&bits, &x, sizeof bits);
+      bits &= magnitude;
+      V4 a;
+      std::memcpy(&a, &bits, sizeof a);
+      const L4 gt = a > b[h], eq = a == b[h];
+      t[h] = (t[h] & ~gt) | eq;
+      w[h] = (at[h] & gt) | (w[h] & ~gt);
+      b[h] = gt ? a : b[h];
+      at[h] += stride;
+    }
+  }
+  for (arma::uword l = 0; l < L; ++l) {
+    out.best[l] = b[l / 4][l % 4];
+    out.where[l] = static_cast<arma::uword>(w[l / 4][l % 4]);
+    out.tied[l] = t[l / 4][l % 4] != 0;
+  }
+  for (; i < n; ++i) {
+    if (col != nullptr) r[i] -= v * col[i];
+    const double a = std::abs(r[i]);
+    const arma::uword l = i % L;
+    out.tied[l] = a == out.best[l] ? true : (a > out.best[l] ? false : out.tied[l]);
+    out.where[l] = a > out.best[l] ? i : out.where[l];
+    out.best[l] = a > out.best[l] ? a : out.best[l];
+  }
+}
+
 // Full recomputation of K sign(r) every this many ksgd updates bounds rounding drift.
 constexpr long kRefreshEvery = 4096;
 
@@ -149,6 +212,8 @@ class Engine {
   virtual double val_mse() const = 0;
   /// A cheap copy of the state that alpha_of() turns into alpha.
   virtual arma::vec snapshot() const = 0;
+  /// snapshot() into `out`, reusing its memory.
+  virtual void snapshot_into(arma::vec& out) const { out = snapshot(); }
   virtual arma::vec alpha_of(const arma::vec& snap) const = 0;
 };
 
@@ -235,6 +300,7 @@ class DirectDescent : public Engine {
   }
 
   void advance(long j) override {
+    lanes_valid_ = false;
     const double c = static_cast<double>(j) * s_.step_size * line_sign_;
     alpha_[line_lead_] += c;
     r_ -= c * K_.col(line_lead_);
@@ -263,6 +329,7 @@ class DirectDescent : public Engine {
     return sum / static_cast<double>(fv_.n_elem);
   }
   arma::vec snapshot() const override { return alpha_; }
+  void snapshot_into(arma::vec& out) const override { out = alpha_; }
   arma::vec alpha_of(const arma::vec& snap) const override { return snap; }
 
  private:
@@ -380,61 +447,20 @@ class DirectDescent : public Engine {
     }
   }
 
-  // kcd's support {i : |r_i| = max|r|, r_i != 0} in one pass: eight lanes keep their largest
+  // kcd's support {i : |r_i| = max|r|, r_i != 0} in one pass: sixteen lanes keep their largest
   // |r_i|, its index and whether it was tied within the lane. Returns false (the caller scans)
   // when a lane holding the maximum saw a tie; sets m = max|r|.
   bool leading_coordinates(double& m) {
-    constexpr arma::uword L = 8;
-    const double* r = r_.memptr();
-    double best[L];
-    arma::uword where[L];
-    bool tied[L];
-    for (arma::uword l = 0; l < L; ++l) best[l] = -1.0, where[l] = 0, tied[l] = false;
-    arma::uword i = 0;
-    {
-      // The lanes as two vectors of four (the compiler's vector extension; comparisons give
-      // masks of all ones): lane l sees the coordinates i = l (mod 8).
-      using V4 = double __attribute__((vector_size(32)));
-      using L4 = long long __attribute__((vector_size(32)));
-      const L4 magnitude = {0x7fffffffffffffffLL, 0x7fffffffffffffffLL, 0x7fffffffffffffffLL, 0x7fffffffffffffffLL};
-      V4 b[2] = {{-1.0, -1.0, -1.0, -1.0}, {-1.0, -1.0, -1.0, -1.0}};
-      L4 w[2] = {{0, 0, 0, 0}, {0, 0, 0, 0}}, t[2] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
-      L4 at[2] = {{0, 1, 2, 3}, {4, 5, 6, 7}};
-      const L4 stride = {8, 8, 8, 8};
-      for (; i + L <= n_; i += L) {
-        for (int h = 0; h < 2; ++h) {
-          L4 bits;
-          std::memcpy(&bits, r + i + 4 * h, sizeof bits);
-          bits &= magnitude;
-          V4 v;
-          std::memcpy(&v, &bits, sizeof v);
-          const L4 gt = v > b[h], eq = v == b[h];
-          t[h] = (t[h] & ~gt) | eq;
-          w[h] = (at[h] & gt) | (w[h] & ~gt);
-          b[h] = gt ? v : b[h];
-          at[h] += stride;
-        }
-      }
-      for (arma::uword l = 0; l < L; ++l) {
-        best[l] = b[l / 4][l % 4];
-        where[l] = static_cast<arma::uword>(w[l / 4][l % 4]);
-        tied[l] = t[l / 4][l % 4] != 0;
-      }
-    }
-    for (; i < n_; ++i) {
-      const double v = std::abs(r[i]);
-      const arma::uword l = i % L;
-      tied[l] = v == best[l] ? true : (v > best[l] ? false : tied[l]);
-      where[l] = v > best[l] ? i : where[l];
-      best[l] = v > best[l] ? v : best[l];
-    }
+    if (!lanes_valid_) scan_lanes(r_.memptr(), n_, nullptr, 0.0, lanes_);
+    lanes_valid_ = false;
+    const LaneMaxima& x = lanes_;
     m = 0.0;
-    for (arma::uword l = 0; l < L; ++l) m = std::max(m, best[l]);
+    for (arma::uword l = 0; l < LaneMaxima::kLanes; ++l) m = std::max(m, x.best[l]);
     if (m == 0.0) return true;  // r = 0: nothing moves
-    for (arma::uword l = 0; l < L; ++l)
-      if (best[l] == m && tied[l]) return false;
-    for (arma::uword l = 0; l < L; ++l)
-      if (best[l] == m) support_.push_back(where[l]);
+    for (arma::uword l = 0; l < LaneMaxima::kLanes; ++l)
+      if (x.best[l] == m && x.tied[l]) return false;
+    for (arma::uword l = 0; l < LaneMaxima::kLanes; ++l)
+      if (x.best[l] == m) support_.push_back(x.where[l]);
     std::sort(support_.begin(), support_.end());
     return true;
   }
@@ -460,8 +486,18 @@ class DirectDescent : public Engine {
         const double v = values_[j];
         alpha_[i] += v;
         const double* col = K_.colptr(i);
-        for (arma::uword q = 0; q < n_; ++q) rr[q] -= v * col[q];
-        if (Kv_) fv_ += v * Kv_->col(i);
+        if (kind_ == Kind::kCoordinate && j + 1 == support_.size()) {
+          // The last column's update and the next update's search in one pass over r.
+          scan_lanes(rr, n_, col, v, lanes_);
+          lanes_valid_ = true;
+        } else {
+          for (arma::uword q = 0; q < n_; ++q) rr[q] -= v * col[q];
+        }
+        if (Kv_) {
+          const double* kv = Kv_->colptr(i);
+          double* fv = fv_.memptr();
+          for (arma::uword q = 0; q < fv_.n_elem; ++q) fv[q] += v * kv[q];
+        }
       }
       return;
     }
@@ -490,6 +526,8 @@ class DirectDescent : public Engine {
   SignProductCache sign_cache_;          // ksgd: recent sign patterns and their products
   SignProductCache::Pattern pattern_;    // ksgd: the current pattern (when many signs changed)
   long look_wait_ = 0, skip_looks_ = 0;  // kcd: backoff of straight_steps
+  LaneMaxima lanes_;                     // kcd: the lanes of the current r, when lanes_valid_
+  bool lanes_valid_ = false;
   std::vector<arma::uword> changed_, support_;
   std::vector<double> values_, deltas_;
   std::vector<const double*> columns_;
@@ -544,6 +582,7 @@ class SpectralKgd : public Engine {
     return mse_ahead_[static_cast<arma::uword>(k_ - ahead_start_)];
   }
   arma::vec snapshot() const override { return a_; }
+  void snapshot_into(arma::vec& out) const override { out = a_; }
   arma::vec alpha_of(const arma::vec& snap) const override { return spec_.U * snap; }
 
   // Plain kgd (no momentum) from the current a: with e = ytil - mu a (the residual in the
@@ -758,7 +797,7 @@ DescentOutcome run_descent(const arma::mat& K, const arma::vec& y, const FitSett
       if (vm < best) {  // strict improvement
         best = vm;
         best_k = k;
-        best_snap = d->snapshot();
+        d->snapshot_into(best_snap);
       } else if (k - best_k >= opt.patience) {
         out.stopped_early = true;
         break;
@@ -777,7 +816,7 @@ DescentOutcome run_descent(const arma::mat& K, const arma::vec& y, const FitSett
         out.updates_jumped += H;
         best = d->val_mse();
         best_k = k;
-        best_snap = d->snapshot();
+        d->snapshot_into(best_snap);
         continue;
       }
       next_jump_try = k + kJumpRetry;
@@ -797,7 +836,7 @@ DescentOutcome run_descent(const arma::mat& K, const arma::vec& y, const FitSett
         d->advance(jm);
         best = d->val_mse();
         best_k = k + jm;
-        best_snap = d->snapshot();
+        d->snapshot_into(best_snap);
         k += jm;
         continue;  // the rest of the run is re-planned from the new best
       }
