@@ -22,37 +22,58 @@ double lambda_max(Penalty pen, const arma::vec& y) {
   return pen == Penalty::kL1 ? arma::abs(y).max() : arma::accu(arma::abs(y));
 }
 
-arma::vec prox_l1(const arma::vec& v, double tau) {
-  arma::vec out(v.n_elem);
+void prox_l1_into(const arma::vec& v, double tau, arma::vec& out) {
+  out.set_size(v.n_elem);
+  const double* x = v.memptr();
+  double* o = out.memptr();
   for (arma::uword i = 0; i < v.n_elem; ++i) {
-    const double a = std::abs(v[i]) - tau;
-    out[i] = a > 0.0 ? std::copysign(a, v[i]) : 0.0;
+    const double a = std::abs(x[i]) - tau;
+    o[i] = a > 0.0 ? std::copysign(a, x[i]) : 0.0;
   }
-  return out;
 }
 
-arma::vec prox_linf(const arma::vec& v, double tau) {
+void prox_linf_into(const arma::vec& v, double tau, arma::vec& out, std::vector<double>& scratch) {
   // Projection of v on {w : ||w||_1 <= tau}: w_i = sign(v_i) max(|v_i| - theta, 0), and then
   // prox = v - w = sign(v_i) min(|v_i|, theta). theta by Michelot's iteration: on the set S of
   // magnitudes above it, theta = (sum_S |v_i| - tau) / |S|; drop those <= theta and repeat
   // (theta only grows, S only shrinks; O(n) per pass, a few passes) -- the threshold that
   // sorting finds (Duchi et al., ICML 2008), without the O(n log n) sort.
-  const arma::vec a = arma::abs(v);
-  const double total = arma::accu(a);
-  if (total <= tau) return arma::zeros(v.n_elem);  // v inside the ball: prox = 0
-  std::vector<double> u(a.begin(), a.end());
-  double theta = (total - tau) / static_cast<double>(u.size());
+  const arma::uword n = v.n_elem;
+  const double* x = v.memptr();
+  out.set_size(n);
+  double* o = out.memptr();
+  std::vector<double>& u = scratch;
+  u.resize(n);
+  double total = 0.0;
+  for (arma::uword i = 0; i < n; ++i) total += (u[i] = std::abs(x[i]));
+  if (total <= tau) {  // v inside the ball: prox = 0
+    std::fill(o, o + n, 0.0);
+    return;
+  }
+  std::size_t size = n;
+  double theta = (total - tau) / static_cast<double>(size);
   for (;;) {
     std::size_t kept = 0;
     double sum = 0.0;
-    for (const double x : u)
-      if (x > theta) u[kept++] = x, sum += x;
-    if (kept == u.size()) break;
-    u.resize(kept);
+    for (std::size_t q = 0; q < size; ++q)
+      if (u[q] > theta) u[kept++] = u[q], sum += u[q];
+    if (kept == size) break;
+    size = kept;
     theta = (sum - tau) / static_cast<double>(kept);
   }
-  arma::vec out(v.n_elem);
-  for (arma::uword i = 0; i < v.n_elem; ++i) out[i] = std::copysign(std::min(a[i], theta), v[i]);
+  for (arma::uword i = 0; i < n; ++i) o[i] = std::copysign(std::min(std::abs(x[i]), theta), x[i]);
+}
+
+arma::vec prox_l1(const arma::vec& v, double tau) {
+  arma::vec out;
+  prox_l1_into(v, tau, out);
+  return out;
+}
+
+arma::vec prox_linf(const arma::vec& v, double tau) {
+  arma::vec out;
+  std::vector<double> scratch;
+  prox_linf_into(v, tau, out, scratch);
   return out;
 }
 
@@ -63,43 +84,60 @@ double penalized_objective(const arma::vec& Kalpha, const arma::vec& y, const ar
 }
 
 double kkt_violation(const arma::vec& Kalpha, const arma::vec& y, const arma::vec& alpha, Penalty pen, double lambda) {
-  const arma::vec r = y - Kalpha;
+  const arma::uword n = y.n_elem;
+  const double* ka = Kalpha.memptr();
+  const double* yy = y.memptr();
+  const double* a = alpha.memptr();
   double v = 0.0;
   if (pen == Penalty::kL1) {
-    for (arma::uword i = 0; i < r.n_elem; ++i)
-      v = std::max(v, alpha[i] == 0.0 ? std::abs(r[i]) - lambda : std::abs(r[i] - std::copysign(lambda, alpha[i])));
+    for (arma::uword i = 0; i < n; ++i) {
+      const double r = yy[i] - ka[i];
+      v = std::max(v, a[i] == 0.0 ? std::abs(r) - lambda : std::abs(r - std::copysign(lambda, a[i])));
+    }
     return v;
   }
-  const double m = arma::abs(alpha).max();
-  const double r1 = arma::accu(arma::abs(r));
+  double m = 0.0, r1 = 0.0;
+  for (arma::uword i = 0; i < n; ++i) {
+    m = std::max(m, std::abs(a[i]));
+    r1 += std::abs(yy[i] - ka[i]);
+  }
   if (m == 0.0) return std::max(0.0, r1 - lambda);
   v = std::abs(r1 - lambda);
-  for (arma::uword i = 0; i < r.n_elem; ++i) {
-    if (std::abs(alpha[i]) < m)
-      v = std::max(v, std::abs(r[i]));
+  for (arma::uword i = 0; i < n; ++i) {
+    const double r = yy[i] - ka[i];
+    if (std::abs(a[i]) < m)
+      v = std::max(v, std::abs(r));
     else
-      v = std::max(v, -std::copysign(1.0, alpha[i]) * r[i]);
+      v = std::max(v, -std::copysign(1.0, a[i]) * r);
   }
   return v;
 }
 
 namespace {
 
-arma::vec prox(Penalty pen, const arma::vec& v, double tau) {
-  return pen == Penalty::kL1 ? prox_l1(v, tau) : prox_linf(v, tau);
+void prox_into(Penalty pen, const arma::vec& v, double tau, arma::vec& out, std::vector<double>& scratch) {
+  if (pen == Penalty::kL1)
+    prox_l1_into(v, tau, out);
+  else
+    prox_linf_into(v, tau, out, scratch);
 }
 
 // The pattern that fixes the KKT linear system: l1: sign(alpha_i) (0 off the support);
 // linf: sign(alpha_i) on the clipped set {|alpha_i| = max|alpha|}, 0 on the free set.
 // `slack` widens the linf clipped set to |alpha_i| >= (1 - slack) max|alpha| (a guess that
 // the polishing step then certifies or rejects).
-std::vector<signed char> pattern(Penalty pen, const arma::vec& a, double slack = 0.0) {
-  std::vector<signed char> p(a.n_elem);
+void pattern_into(Penalty pen, const arma::vec& a, double slack, std::vector<signed char>& p) {
+  p.resize(a.n_elem);
   const double m = pen == Penalty::kLinf ? arma::abs(a).max() : 0.0;
   for (arma::uword i = 0; i < a.n_elem; ++i) {
     const bool counted = pen == Penalty::kL1 ? a[i] != 0.0 : (m > 0.0 && std::abs(a[i]) >= (1.0 - slack) * m);
     p[i] = counted ? (a[i] > 0 ? 1 : -1) : 0;
   }
+}
+
+std::vector<signed char> pattern(Penalty pen, const arma::vec& a, double slack = 0.0) {
+  std::vector<signed char> p;
+  pattern_into(pen, a, slack, p);
   return p;
 }
 
@@ -177,39 +215,46 @@ ProxResult solve_fista(const arma::mat& K, double L, const arma::vec& y, Penalty
   arma::vec Ka;
   symmetric_times(K, alpha, Ka);
   arma::vec z = alpha, Kz = Ka;
-  arma::vec Ka_new;
+  arma::vec Ka_new, alpha_new, v(y.n_elem);
+  std::vector<double> scratch;
   PolishWorkspace work;
   double tk = 1.0;
   const double step = 1.0 / L;
+  const arma::uword n = y.n_elem;
   res.kkt = kkt_violation(Ka, y, alpha, pen, lambda);
   long k = 0;
-  std::vector<signed char> last_pattern;
+  std::vector<signed char> last_pattern, pat;
   long stable = 0, polish_after = 10;
   while (res.kkt > tol && k < max_iter) {
     ++k;
-    const arma::vec alpha_new = prox(pen, z + step * (y - Kz), step * lambda);
+    for (arma::uword i = 0; i < n; ++i) v[i] = z[i] + step * (y[i] - Kz[i]);
+    prox_into(pen, v, step * lambda, alpha_new, scratch);
     symmetric_times(K, alpha_new, Ka_new);
     // Adaptive restart: drop the momentum when it points against the last step.
-    if (arma::dot(z - alpha_new, alpha_new - alpha) > 0.0) {
+    double against = 0.0;
+    for (arma::uword i = 0; i < n; ++i) against += (z[i] - alpha_new[i]) * (alpha_new[i] - alpha[i]);
+    if (against > 0.0) {
       tk = 1.0;
       z = alpha_new;
       Kz = Ka_new;
     } else {
       const double t_next = 0.5 * (1.0 + std::sqrt(1.0 + 4.0 * tk * tk));
       const double beta = (tk - 1.0) / t_next;
-      z = alpha_new + beta * (alpha_new - alpha);
-      Kz = Ka_new + beta * (Ka_new - Ka);
+      for (arma::uword i = 0; i < n; ++i) {
+        z[i] = alpha_new[i] + beta * (alpha_new[i] - alpha[i]);
+        Kz[i] = Ka_new[i] + beta * (Ka_new[i] - Ka[i]);
+      }
       tk = t_next;
     }
-    alpha = alpha_new;
-    Ka = Ka_new;
+    alpha.swap(alpha_new);
+    Ka.swap(Ka_new);
     res.kkt = kkt_violation(Ka, y, alpha, pen, lambda);
     if (res.kkt <= tol) break;
     // Polish when the pattern has not changed for `polish_after` iterations; back off
     // geometrically after a failed attempt so that polishing never dominates the cost.
-    std::vector<signed char> pat = pattern(pen, alpha);
+    pattern_into(pen, alpha, 0.0, pat);
     stable = pat == last_pattern ? stable + 1 : 0;
-    last_pattern = std::move(pat);
+    last_pattern.swap(pat);
     if (stable >= polish_after) {
       bool done = false;
       // The pattern of an iterate is exact only at the optimum; linf also tries it widened.
@@ -247,15 +292,18 @@ ProxResult solve_fista(const arma::mat& K, double L, const arma::vec& y, Penalty
 // K alpha: from the columns of the non-zero alpha_i when fewer than a quarter are non-zero
 // (the sparse kl1 iterates), else one matrix-vector product.
 void kernel_times(const arma::mat& K, const arma::vec& alpha, arma::vec& out) {
-  const arma::uvec nz = arma::find(alpha);
-  if (nz.n_elem * 4 >= alpha.n_elem) {
+  const arma::uword n = alpha.n_elem;
+  arma::uword nonzero = 0;
+  for (arma::uword j = 0; j < n; ++j) nonzero += alpha[j] != 0.0;
+  if (nonzero * 4 >= n) {
     symmetric_times(K, alpha, out);
     return;
   }
   out.zeros(K.n_rows);
   double* o = out.memptr();
-  for (const arma::uword j : nz) {
+  for (arma::uword j = 0; j < n; ++j) {
     const double aj = alpha[j];
+    if (aj == 0.0) continue;
     const double* col = K.colptr(j);
     for (arma::uword i = 0; i < K.n_rows; ++i) o[i] += aj * col[i];
   }
@@ -267,14 +315,19 @@ ProxResult solve_paper(const arma::mat& K, const arma::vec& y, Penalty pen, doub
                        double tol, const arma::vec* warm) {
   ProxResult res;
   arma::vec alpha = warm ? *warm : arma::zeros(y.n_elem);
-  arma::vec Ka;
+  arma::vec Ka, v(y.n_elem), alpha_new;
+  std::vector<double> scratch;
   kernel_times(K, alpha, Ka);
+  const arma::uword n = y.n_elem;
   long k = 0;
   while (k < max_iter) {
     ++k;
-    const arma::vec alpha_new = prox(pen, alpha + step * (y - Ka), step * lambda);
-    const bool agree = arma::all(arma::abs(alpha_new - alpha) <= tol + tol * arma::abs(alpha));
-    alpha = alpha_new;
+    for (arma::uword i = 0; i < n; ++i) v[i] = alpha[i] + step * (y[i] - Ka[i]);
+    prox_into(pen, v, step * lambda, alpha_new, scratch);
+    bool agree = true;
+    for (arma::uword i = 0; i < n && agree; ++i)
+      agree = std::abs(alpha_new[i] - alpha[i]) <= tol + tol * std::abs(alpha[i]);
+    alpha.swap(alpha_new);
     kernel_times(K, alpha, Ka);
     if (agree) {
       res.converged = true;
