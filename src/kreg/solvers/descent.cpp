@@ -501,15 +501,40 @@ class DirectDescent : public Engine {
       }
       return;
     }
-    arma::vec D(n_, arma::fill::zeros), KD(n_, arma::fill::zeros), KvD;
-    if (Kv_) KvD.zeros(Kv_->n_rows);
-    for (std::size_t j = 0; j < support_.size(); ++j) {
-      const arma::uword i = support_[j];
-      D[i] = values_[j];
-      KD += values_[j] * K_.col(i);
-      if (Kv_) KvD += values_[j] * Kv_->col(i);
+    // With momentum: D on I, then K D and K_val D -- by one symmetric product when I holds a
+    // third of the coordinates or more, else as sums of I's columns, four at a time.
+    D_.zeros(n_);
+    for (std::size_t j = 0; j < support_.size(); ++j) D_[support_[j]] = values_[j];
+    if (support_.size() * 3 >= n_) {
+      symmetric_times(K_, D_, KD_);
+      if (Kv_) KvD_ = *Kv_ * D_;
+    } else {
+      KD_.zeros(n_);
+      add_columns(K_, support_, values_, KD_.memptr());
+      if (Kv_) {
+        KvD_.zeros(Kv_->n_rows);
+        add_columns(*Kv_, support_, values_, KvD_.memptr());
+      }
     }
-    apply(D, KD, Kv_ ? &KvD : nullptr);
+    apply(D_, KD_, Kv_ ? &KvD_ : nullptr);
+  }
+
+  // out += sum_j values[j] M(:, cols[j]), four columns per pass over out.
+  static void add_columns(const arma::mat& M, const std::vector<arma::uword>& cols, const std::vector<double>& values,
+                          double* out) {
+    const arma::uword rows = M.n_rows;
+    std::size_t j = 0;
+    for (; j + 4 <= cols.size(); j += 4) {
+      const double *c0 = M.colptr(cols[j]), *c1 = M.colptr(cols[j + 1]), *c2 = M.colptr(cols[j + 2]),
+                   *c3 = M.colptr(cols[j + 3]);
+      const double v0 = values[j], v1 = values[j + 1], v2 = values[j + 2], v3 = values[j + 3];
+      for (arma::uword i = 0; i < rows; ++i) out[i] += (v0 * c0[i] + v1 * c1[i]) + (v2 * c2[i] + v3 * c3[i]);
+    }
+    for (; j < cols.size(); ++j) {
+      const double* c = M.colptr(cols[j]);
+      const double v = values[j];
+      for (arma::uword i = 0; i < rows; ++i) out[i] += v * c[i];
+    }
   }
 
   enum class Kind { kGradient, kSign, kCoordinate, kElastic };
@@ -522,6 +547,7 @@ class DirectDescent : public Engine {
   double gamma_ = 0.0;
   arma::vec r_, alpha_, fv_;
   arma::vec delta_prev_, Kdelta_prev_, Kvdelta_prev_;
+  arma::vec D_, KD_, KvD_;  // step_sparse with momentum: the update and its products
   arma::vec sign_, new_sign_, Ksign_, Kvsign_;
   SignProductCache sign_cache_;          // ksgd: recent sign patterns and their products
   SignProductCache::Pattern pattern_;    // ksgd: the current pattern (when many signs changed)
