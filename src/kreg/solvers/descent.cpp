@@ -122,43 +122,70 @@ constexpr long kMinJump = 64, kJumpRetry = 64;
 // once per update):
 //   ks_j += sum_c deltas[c] K[j, col c];  alpha_j += eta sign_j;  r_j -= eta ks_j;
 //   new_sign_j = sign(r_j);  bit j of `changed_bits` set when new_sign_j != sign_j.
-// Vectors of 4 doubles (the compiler's vector extension): 32 bytes, the alignment Armadillo
-// gives its matrices, so that no load straddles two cache lines when n is a multiple of 4.
-// Every coordinate sums its columns in the same order, whichever branch handles it.
+// Vectors of W doubles (the compiler's vector extension): 8 where the processor has AVX-512
+// (with its DQ mask moves), else 4. Every coordinate sums its columns in the same order,
+// whichever branch handles it.
+template <int W>
+struct VectorOf;
+template <>
+struct VectorOf<4> {
+  using V = double __attribute__((vector_size(32)));
+  using L = long long __attribute__((vector_size(32)));
+  // One bit per lane: set where the lane of `m` (all ones or zero) is set.
+  static std::uint64_t bits(const L& m) {
+#if defined(__AVX__)
+    return static_cast<std::uint64_t>(_mm256_movemask_pd(reinterpret_cast<__m256d>(m)));
+#else
+    return static_cast<std::uint64_t>((m[0] & 1) | (m[1] & 2) | (m[2] & 4) | (m[3] & 8));
+#endif
+  }
+};
+#if defined(__AVX512F__) && defined(__AVX512DQ__)
+template <>
+struct VectorOf<8> {
+  using V = double __attribute__((vector_size(64)));
+  using L = long long __attribute__((vector_size(64)));
+  static std::uint64_t bits(const L& m) {
+    return static_cast<std::uint64_t>(_mm512_movepi64_mask(reinterpret_cast<__m512i>(m)));
+  }
+};
+#endif
+
+#if defined(__AVX512F__) && defined(__AVX512DQ__)
+constexpr int kKsgdWidth = 8;
+#else
+constexpr int kKsgdWidth = 4;
+#endif
+
 void fused_ksgd_pass(arma::uword n, const double* const* columns, const double* deltas, std::size_t n_columns,
                      double eta, const double* sign, double* ks, double* alpha, double* r, double* new_sign,
                      std::uint64_t* changed_bits) {
-  using V4 = double __attribute__((vector_size(32)));
-  using L4 = long long __attribute__((vector_size(32)));
-  constexpr arma::uword W = 4;
+  constexpr arma::uword W = kKsgdWidth;
+  using V = VectorOf<kKsgdWidth>::V;
+  using L = VectorOf<kKsgdWidth>::L;
   auto load = [](const double* p) {
-    V4 v;
+    V v;
     std::memcpy(&v, p, sizeof v);
     return v;
   };
-  auto store = [](double* p, const V4& v) { std::memcpy(p, &v, sizeof v); };
-  auto finish = [&](arma::uword at, const V4& acc) {
+  auto store = [](double* p, const V& v) { std::memcpy(p, &v, sizeof v); };
+  auto finish = [&](arma::uword at, const V& acc) {
     store(ks + at, acc);
     store(alpha + at, load(alpha + at) + eta * load(sign + at));
-    const V4 rn = load(r + at) - eta * acc;
+    const V rn = load(r + at) - eta * acc;
     store(r + at, rn);
-    const L4 negative_minus_positive = (rn < 0.0) - (rn > 0.0);  // comparisons give -1 / 0
-    const V4 sn = __builtin_convertvector(negative_minus_positive, V4);
+    const L negative_minus_positive = (rn < 0.0) - (rn > 0.0);  // comparisons give -1 / 0
+    const V sn = __builtin_convertvector(negative_minus_positive, V);
     store(new_sign + at, sn);
-    const L4 differs = sn != load(sign + at);
-#if defined(__AVX__)
-    const auto lanes = static_cast<std::uint64_t>(_mm256_movemask_pd(reinterpret_cast<__m256d>(differs)));
-#else
-    const auto lanes = static_cast<std::uint64_t>((differs[0] & 1) | (differs[1] & 2) | (differs[2] & 4) |
-                                                  (differs[3] & 8));
-#endif
-    changed_bits[at / 64] |= lanes << (at % 64);  // at is a multiple of 4: the 4 bits stay in one word
+    const L differs = sn != load(sign + at);
+    // at is a multiple of W (4 or 8): its W bits stay in one 64-bit word
+    changed_bits[at / 64] |= VectorOf<kKsgdWidth>::bits(differs) << (at % 64);
   };
   arma::uword j = 0;
   // Four independent accumulators: the additions of one coordinate form a dependency chain,
   // four chains in flight keep the FMA units busy.
   for (; j + 4 * W <= n; j += 4 * W) {
-    V4 a0 = load(ks + j), a1 = load(ks + j + W), a2 = load(ks + j + 2 * W), a3 = load(ks + j + 3 * W);
+    V a0 = load(ks + j), a1 = load(ks + j + W), a2 = load(ks + j + 2 * W), a3 = load(ks + j + 3 * W);
     for (std::size_t c = 0; c < n_columns; ++c) {
       const double* col = columns[c] + j;
       const double d = deltas[c];
@@ -173,7 +200,7 @@ void fused_ksgd_pass(arma::uword n, const double* const* columns, const double* 
     finish(j + 3 * W, a3);
   }
   for (; j + W <= n; j += W) {
-    V4 acc = load(ks + j);
+    V acc = load(ks + j);
     for (std::size_t c = 0; c < n_columns; ++c) acc += deltas[c] * load(columns[c] + j);
     finish(j, acc);
   }
@@ -378,22 +405,33 @@ class DirectDescent : public Engine {
       changed_bits_.assign((n_ + 63) / 64, 0);
       n_changed_ = n_;  // forces a full product
       sign_cache_.clear();
+      borrowed_ = nullptr;
     }
     // Chattering residuals flip many signs per update, often back to a pattern of a few
     // updates before: then K sign(r) follows from the nearest remembered pattern's product plus
     // the columns that differ. Patterns are remembered only while many signs change; all are
     // forgotten at each full refresh, which bounds the rounding drift of the chained sums.
+    // When the pattern is exactly a remembered one, its products are used in place (borrowed_,
+    // no copy; the update then changes none of them) until an update needs other products.
     const bool heavy = n_changed_ * 16 >= n_;
-    bool full = k % kRefreshEvery == 0;
-    if (full) {
+    const bool refresh = k % kRefreshEvery == 0;
+    bool full = refresh, remembered = false;
+    SignProductCache::Entry* start = borrowed_;  // where K sign_prev is, when not in Ksign_
+    borrowed_ = nullptr;
+    if (refresh) {
+      start = nullptr;
       sign_cache_.clear();
     } else if (heavy) {
       SignProductCache::encode(sg, n_, pattern_);
       std::size_t dist = 0;
-      const SignProductCache::Entry* e = sign_cache_.nearest(pattern_, dist);
-      if (e != nullptr && dist < n_changed_) {
-        Ksign_ = e->Ks;
-        if (Kv_) Kvsign_ = e->Kvs;
+      SignProductCache::Entry* e = sign_cache_.nearest(pattern_, dist);
+      if (e != nullptr && dist == 0) {
+        borrowed_ = e;
+        start = nullptr;
+        remembered = true;
+        n_changed_ = 0;
+      } else if (e != nullptr && dist < n_changed_) {
+        start = e;
         std::size_t count = 0;
         for (std::size_t w = 0; w < pattern_.positive.size(); ++w)
           for (std::uint64_t bits = (pattern_.positive[w] ^ e->pattern.positive[w]) |
@@ -409,24 +447,29 @@ class DirectDescent : public Engine {
         n_changed_ = count;
       }
     }
-    if (n_changed_ * 4 > n_) full = true;
+    if (!remembered && n_changed_ * 4 > n_) full = true;
     if (full) {
       symmetric_times(K_, sign_, Ksign_);
       if (Kv_) Kvsign_ = *Kv_ * sign_;
       n_changed_ = 0;
-    } else if (Kv_) {
+    } else if (start != nullptr) {  // continue from remembered products
+      Ksign_ = start->Ks;
+      if (Kv_) Kvsign_ = start->Kvs;
+    }
+    double* ks = remembered ? borrowed_->Ks.memptr() : Ksign_.memptr();
+    double* kvs = Kv_ ? (remembered ? borrowed_->Kvs.memptr() : Kvsign_.memptr()) : nullptr;
+    if (Kv_ && !full) {
       for (std::size_t q = 0; q < n_changed_; ++q) {
         const double dq = deltas_[q];
         const double* col = Kv_->colptr(changed_[q]);
-        double* kv = Kvsign_.memptr();
-        for (arma::uword i = 0; i < Kv_->n_rows; ++i) kv[i] += dq * col[i];
+        for (arma::uword i = 0; i < Kv_->n_rows; ++i) kvs[i] += dq * col[i];
       }
     }
     for (std::size_t c = 0; c < n_changed_; ++c) columns_[c] = K_.colptr(changed_[c]);
     double* sn = new_sign_.memptr();
     std::fill(changed_bits_.begin(), changed_bits_.end(), 0);
-    fused_ksgd_pass(n_, columns_.data(), deltas_.data(), n_changed_, s_.step_size, sg, Ksign_.memptr(),
-                    alpha_.memptr(), r_.memptr(), sn, changed_bits_.data());
+    fused_ksgd_pass(n_, columns_.data(), deltas_.data(), n_changed_, s_.step_size, sg, ks, alpha_.memptr(),
+                    r_.memptr(), sn, changed_bits_.data());
     // The changed coordinates, from the set bits in increasing order.
     std::size_t count = 0;
     for (std::size_t w = 0; w < changed_bits_.size(); ++w)
@@ -436,12 +479,12 @@ class DirectDescent : public Engine {
         deltas_[count] = sn[i] - sg[i];
         ++count;
       }
-    if (heavy && k % kRefreshEvery != 0) sign_cache_.store(pattern_, Ksign_, Kvsign_);
+    if (heavy && !refresh && !remembered) sign_cache_.store(pattern_, Ksign_, Kvsign_);
     n_changed_ = count;
     sign_.swap(new_sign_);
     if (Kv_) {
       const double eta = s_.step_size;
-      const double* kv = Kvsign_.memptr();
+      const double* kv = kvs;
       double* fv = fv_.memptr();
       for (arma::uword i = 0; i < fv_.n_elem; ++i) fv[i] += eta * kv[i];
     }
@@ -550,6 +593,7 @@ class DirectDescent : public Engine {
   arma::vec D_, KD_, KvD_;  // step_sparse with momentum: the update and its products
   arma::vec sign_, new_sign_, Ksign_, Kvsign_;
   SignProductCache sign_cache_;          // ksgd: recent sign patterns and their products
+  SignProductCache::Entry* borrowed_ = nullptr;  // ksgd: the entry holding K sign_, if not Ksign_
   SignProductCache::Pattern pattern_;    // ksgd: the current pattern (when many signs changed)
   long look_wait_ = 0, skip_looks_ = 0;  // kcd: backoff of straight_steps
   LaneMaxima lanes_;                     // kcd: the lanes of the current r, when lanes_valid_

@@ -22,6 +22,8 @@ class SignProductCache {
   };
   static constexpr std::size_t kCapacity = 16;
 
+  SignProductCache() { entries_.reserve(kCapacity); }  // entries never move: pointers to them stay valid
+
   static void encode(const double* sign, arma::uword n, Pattern& out) {
     const std::size_t words = (n + 63) / 64;
     out.positive.assign(words, 0);
@@ -43,11 +45,11 @@ class SignProductCache {
   }
 
   /// The entry closest to `p` (first of equals, oldest first), or null when empty.
-  const Entry* nearest(const Pattern& p, std::size_t& dist) const {
-    const Entry* best = nullptr;
+  Entry* nearest(const Pattern& p, std::size_t& dist) {
+    Entry* best = nullptr;
     dist = static_cast<std::size_t>(-1);
     for (std::size_t q = 0; q < entries_.size(); ++q) {
-      const Entry& e = entries_[(next_ + q) % entries_.size()];
+      Entry& e = entries_[(next_ + q) % entries_.size()];
       const std::size_t d = distance(p, e.pattern);
       if (d < dist) dist = d, best = &e;
     }
