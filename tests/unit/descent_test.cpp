@@ -20,6 +20,15 @@ namespace {
 
 double max_rel(const arma::vec& a, const arma::vec& b) { return arma::abs(a - b).max() / arma::abs(b).max(); }
 
+// Early stopping after `patience` updates without strict improvement, at most max_iterations.
+DescentOptions early_stopping_options(long max_iterations, long patience) {
+  DescentOptions opt;
+  opt.max_iterations = max_iterations;
+  opt.early_stopping = true;
+  opt.patience = patience;
+  return opt;
+}
+
 // Early stopping as run_descent applies it (keep the best iterate, stop after `patience`
 // updates without strict improvement, or at max_iterations), around a plain update
 // alpha <- update(alpha) with the validation MSE recomputed from scratch every update.
@@ -157,10 +166,7 @@ TEST(Descent, KcdStraightRunsMatchThePlainLoop) {
   s.method = "kcd";
   s.step_size = 1e-4;
   for (long patience : {50L, 2000L}) {
-    DescentOptions opt;
-    opt.max_iterations = 200000;
-    opt.early_stopping = true;
-    opt.patience = patience;
+    const DescentOptions opt = early_stopping_options(200000, patience);
     const DescentOutcome fast = run_descent(K, tr.y, s, &Kv, &te.y, opt);
 
     const PlainRun plain = plain_early_stopping(Kv, te.y, tr.n(), patience, opt.max_iterations, [&](arma::vec& alpha) {
@@ -195,10 +201,7 @@ TEST(Descent, KgdDescentJumpsMatchThePlainLoop) {
     FitSettings s;
     s.method = "kgd";
     s.step_size = 1e-3;
-    DescentOptions opt;
-    opt.max_iterations = 100000;
-    opt.early_stopping = true;
-    opt.patience = 100;
+    const DescentOptions opt = early_stopping_options(100000, 100);
     const DescentOutcome fast = run_descent(K, tr.y, s, &Kv, &te.y, opt);
     const PlainRun plain = plain_early_stopping(Kv, te.y, tr.n(), opt.patience, opt.max_iterations,
                                                 [&](arma::vec& alpha) { alpha += s.step_size * (tr.y - K * alpha); });
@@ -229,10 +232,7 @@ TEST(Descent, KsgdMatchesThePlainLoop) {
   FitSettings s;
   s.method = "ksgd";
   s.step_size = 1e-3;
-  DescentOptions opt;
-  opt.max_iterations = 20000;
-  opt.early_stopping = true;
-  opt.patience = 300;
+  const DescentOptions opt = early_stopping_options(20000, 300);
   const DescentOutcome fast = run_descent(K, y, s, &Kv, &yv, opt);
 
   const PlainRun plain = plain_early_stopping(Kv, yv, 103, opt.patience, opt.max_iterations, [&](arma::vec& alpha) {
@@ -272,10 +272,7 @@ TEST(Descent, KcdWithTiedResidualsMatchesThePlainLoop) {
   FitSettings s;
   s.method = "kcd";
   s.step_size = 1e-3;
-  DescentOptions opt;
-  opt.max_iterations = 30000;
-  opt.early_stopping = true;
-  opt.patience = 200;
+  const DescentOptions opt = early_stopping_options(30000, 200);
   const DescentOutcome fast = run_descent(K, y, s, &Kv, &yv, opt);
 
   long tied_updates = 0;
