@@ -4,14 +4,16 @@ kernel, data set, method) the median (first quartile, third quartile) of test R^
 fraction of non-zero alpha, a paired one-sided Wilcoxon signed-rank test against KSGD (robust
 table) or KCD (sparse table) -- R^2 greater, time and sparsity smaller for the reference; '*'
 marks the other method's cell where p < 0.05 (the paper prints those in bold) -- and the
-paper's numbers beside kreg's, with the ratio of median times. Writes WORKDIR/tables.csv and
-WORKDIR/tables.md.
+paper's numbers beside kreg's (its '*' where the paper marks a significant difference), whether
+kreg's median R^2 lies in the paper's interquartile range, the ratio of median times and the
+total time over all splits. Writes WORKDIR/tables.csv and WORKDIR/tables.md.
 Usage: aggregate.py WORKDIR
 """
 import csv
 import glob
 import os
 import sys
+import warnings
 
 import numpy as np
 from scipy.stats import wilcoxon
@@ -47,7 +49,9 @@ def worse(reference, other, larger_is_better):
     a, b = np.asarray(reference, float), np.asarray(other, float)
     if len(a) < 2 or np.allclose(a, b):
         return float("nan")
-    return wilcoxon(a, b, alternative="greater" if larger_is_better else "less").pvalue
+    with warnings.catch_warnings():  # ties and small samples: scipy falls back to the normal approximation
+        warnings.simplefilter("ignore", UserWarning)
+        return wilcoxon(a, b, alternative="greater" if larger_is_better else "less").pvalue
 
 
 def main():
@@ -65,6 +69,7 @@ def main():
         for method, by_seed in methods.items():
             seeds = sorted(set(by_seed) & set(ref)) if method != REFERENCE[table] else sorted(by_seed)
             rec = {"table": table, "kernel": kernel, "data": dataset, "method": method, "splits": len(by_seed)}
+            rec["time_s_total"] = sum(float(by_seed[s]["time_s"]) for s in by_seed)
             for metric, better_large in (("r2", True), ("time_s", False), ("sparsity", False)):
                 vals = [float(by_seed[s][metric]) for s in sorted(by_seed)]
                 med, q1, q3 = summary(vals)
@@ -76,7 +81,8 @@ def main():
                 rec[f"{metric}_p_worse"] = p
             pap = paper.get((table, kernel, dataset, PAPER_NAME.get(method, method)))
             if pap:
-                rec["paper_r2"] = f"{pap['r2_median']} ({pap['r2_q1']}, {pap['r2_q3']})"
+                rec["paper_r2"] = (("*" if pap["r2_significantly_worse"] == "1" else "") +
+                                   f"{pap['r2_median']} ({pap['r2_q1']}, {pap['r2_q3']})")
                 rec["paper_time_median_s"] = pap["time_median_s"]
                 rec["time_ratio_kreg_over_paper"] = rec["time_s_median"] / float(pap["time_median_s"])
                 rec["r2_in_paper_iqr"] = float(pap["r2_q1"]) <= rec["r2_median"] <= float(pap["r2_q3"])
@@ -88,14 +94,16 @@ def main():
         w.writerows(out_rows)
     mark = lambda p: "*" if p == p and p < 0.05 else ""
     with open(os.path.join(workdir, "tables.md"), "w") as f:
-        f.write("| table | kernel | data | method | splits | R² kreg | R² paper | time kreg [s] | time paper [s] | ratio | sparsity |\n")
-        f.write("|---|---|---|---|---|---|---|---|---|---|---|\n")
+        f.write("| table | kernel | data | method | splits | R² kreg | R² paper | in IQR | time kreg [s] "
+                "| time paper [s] | ratio | all splits [s] | sparsity |\n")
+        f.write("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
         for r in out_rows:
+            inside = {True: "yes", False: "no"}.get(r.get("r2_in_paper_iqr"), "")
             f.write(f"| {r['table']} | {r['kernel']} | {r['data']} | {r['method']} | {r['splits']} "
                     f"| {mark(r['r2_p_worse'])}{r['r2_median']:.2f} ({r['r2_q1']:.2f}, {r['r2_q3']:.2f}) "
-                    f"| {r.get('paper_r2', '')} | {mark(r['time_s_p_worse'])}{r['time_s_median']:.3g} "
+                    f"| {r.get('paper_r2', '')} | {inside} | {mark(r['time_s_p_worse'])}{r['time_s_median']:.3g} "
                     f"| {r.get('paper_time_median_s', '')} | {r.get('time_ratio_kreg_over_paper', float('nan')):.2g} "
-                    f"| {mark(r['sparsity_p_worse'])}{r['sparsity_median']:.2f} |\n")
+                    f"| {r['time_s_total']:.0f} | {mark(r['sparsity_p_worse'])}{r['sparsity_median']:.2f} |\n")
     print(f"wrote {workdir}/tables.csv and tables.md ({len(out_rows)} rows from {len(rows)} results)")
 
 
