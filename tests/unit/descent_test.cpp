@@ -20,6 +20,17 @@ namespace {
 
 double max_rel(const arma::vec& a, const arma::vec& b) { return arma::abs(a - b).max() / arma::abs(b).max(); }
 
+// Gaussian Gram matrices of the training rows X and of the validation rows Xv against X.
+struct Grams {
+  arma::mat K, Kv;
+};
+Grams gaussian_grams(const arma::mat& X, const arma::mat& Xv, double bandwidth) {
+  KernelSettings ks;
+  ks.bandwidth = bandwidth;
+  const Kernel k = make_kernel(ks);
+  return {gram(k, X), cross_gram(k, Xv, X)};
+}
+
 // Early stopping after `patience` updates without strict improvement, at most max_iterations.
 DescentOptions early_stopping_options(long max_iterations, long patience) {
   DescentOptions opt;
@@ -158,10 +169,7 @@ namespace {
 // choose the same iteration and the same alpha.
 TEST(Descent, KcdStraightRunsMatchThePlainLoop) {
   const Dataset tr = sine("train"), te = sine("test");
-  KernelSettings ks;
-  ks.bandwidth = 0.08;
-  const Kernel k = make_kernel(ks);
-  const arma::mat K = gram(k, tr.X), Kv = cross_gram(k, te.X, tr.X);
+  const auto [K, Kv] = gaussian_grams(tr.X, te.X, 0.08);
   FitSettings s;
   s.method = "kcd";
   s.step_size = 1e-4;
@@ -194,10 +202,7 @@ namespace {
 TEST(Descent, KgdDescentJumpsMatchThePlainLoop) {
   const Dataset tr = sine("train"), te = sine("test");
   for (double bandwidth : {0.5, 1.0, 2.0}) {
-    KernelSettings ks;
-    ks.bandwidth = bandwidth;
-    const Kernel k = make_kernel(ks);
-    const arma::mat K = gram(k, tr.X), Kv = cross_gram(k, te.X, tr.X);
+    const auto [K, Kv] = gaussian_grams(tr.X, te.X, bandwidth);
     FitSettings s;
     s.method = "kgd";
     s.step_size = 1e-3;
@@ -225,10 +230,7 @@ TEST(Descent, KsgdMatchesThePlainLoop) {
   arma::vec y(103), yv(37);
   for (arma::uword i = 0; i < 103; ++i) X(i, 0) = unif(rng), y(i) = std::sin(M_PI * X(i, 0) / 2) + cauchy(rng);
   for (arma::uword i = 0; i < 37; ++i) Xv(i, 0) = unif(rng), yv(i) = std::sin(M_PI * Xv(i, 0) / 2);
-  KernelSettings ks;
-  ks.bandwidth = 1.0;
-  const Kernel k = make_kernel(ks);
-  const arma::mat K = gram(k, X), Kv = cross_gram(k, Xv, X);
+  const auto [K, Kv] = gaussian_grams(X, Xv, 1.0);
   FitSettings s;
   s.method = "ksgd";
   s.step_size = 1e-3;
@@ -252,23 +254,21 @@ namespace kreg::test {
 namespace {
 
 // kcd when several |r_i| tie for the maximum (training points in triplicate give exactly equal
-// residuals): every tied coordinate moves, as in the plain loop. Copies sit at i, i + 12 and
-// i + 24, so two copies share a lane of the eight-lane leading-coordinate search and one does
-// not; n = 36 is not a multiple of eight.
+// residuals): every tied coordinate moves, as in the plain loop. The copies of point j sit at
+// j, j + 16 and third(j), so two copies share a lane of the sixteen-lane leading-coordinate
+// search and one does not; n = 36 is not a multiple of sixteen.
 TEST(Descent, KcdWithTiedResidualsMatchesThePlainLoop) {
   std::mt19937_64 rng(5);
   std::uniform_real_distribution<double> unif(-3.0, 3.0);
   arma::mat X(36, 1), Xv(20, 1);
   arma::vec y(36), yv(20);
+  auto third = [](arma::uword j) { return j < 4 ? 12 + j : 24 + j; };  // fills 12..15 and 28..35
   for (arma::uword i = 0; i < 12; ++i) {
-    X(i, 0) = X(i + 12, 0) = X(i + 24, 0) = unif(rng);
-    y(i) = y(i + 12) = y(i + 24) = std::exp(-X(i, 0) * X(i, 0)) + 0.1 * unif(rng);
+    X(i, 0) = X(i + 16, 0) = X(third(i), 0) = unif(rng);
+    y(i) = y(i + 16) = y(third(i)) = std::exp(-X(i, 0) * X(i, 0)) + 0.1 * unif(rng);
   }
   for (arma::uword i = 0; i < 20; ++i) Xv(i, 0) = unif(rng), yv(i) = std::exp(-Xv(i, 0) * Xv(i, 0));
-  KernelSettings ks;
-  ks.bandwidth = 0.5;
-  const Kernel k = make_kernel(ks);
-  const arma::mat K = gram(k, X), Kv = cross_gram(k, Xv, X);
+  const auto [K, Kv] = gaussian_grams(X, Xv, 0.5);
   FitSettings s;
   s.method = "kcd";
   s.step_size = 1e-3;
