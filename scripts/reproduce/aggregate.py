@@ -31,6 +31,15 @@ def load(workdir):
     return rows
 
 
+def invocations(workdir):
+    """run_all.sh's log, one row per invocation (a resumed run has several)."""
+    path = os.path.join(workdir, "runs.csv")
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        return list(csv.DictReader(f))
+
+
 def paper_numbers():
     out = {}
     with open(os.path.join(ROOT, "data", "paper_tables.csv")) as f:
@@ -104,6 +113,10 @@ def main():
                     f"| {r.get('paper_r2', '')} | {inside} | {mark(r['time_s_p_worse'])}{r['time_s_median']:.3g} "
                     f"| {r.get('paper_time_median_s', '')} | {r.get('time_ratio_kreg_over_paper', float('nan')):.2g} "
                     f"| {r['time_s_total']:.0f} | {mark(r['sparsity_p_worse'])}{r['sparsity_median']:.2f} |\n")
+        runs = invocations(workdir)
+        if runs:
+            f.write(f"\nWall time of run_all.sh over {len(runs)} invocation(s) (runs.csv): "
+                    f"{sum(float(r['wall_s']) for r in runs):.0f} s.\n")
     print(f"wrote {workdir}/tables.csv and tables.md ({len(out_rows)} rows from {len(rows)} results)")
 
 

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Checks a smoke run of the reproduction pipeline: one result file per (data set, table) with
 one row per method of the table, every number finite where it must be, and aggregated tables
-that parse and carry the paper's numbers. Exit status 1 with the reason otherwise.
+that parse and carry the paper's numbers, and the invocation logged in runs.csv with its wall
+time. Exit status 1 with the reason otherwise.
 Usage: check_smoke.py WORKDIR
 """
 import csv
@@ -32,6 +33,13 @@ if len(tables) != 55:
     problems.append(f"tables.csv has {len(tables)} rows, expected 55")
 if not any(r.get("paper_time_median_s") for r in tables):
     problems.append("tables.csv carries no paper numbers")
+runs_path = os.path.join(workdir, "runs.csv")
+runs = list(csv.DictReader(open(runs_path))) if os.path.exists(runs_path) else []
+if len(runs) != 1 or runs[0].get("done_after") != "10" or not runs[0].get("wall_s", "").isdigit():
+    problems.append(f"runs.csv should log one invocation that left 10 results, found {runs}")
+md_path = os.path.join(workdir, "tables.md")
+if not os.path.exists(md_path) or "Wall time of run_all.sh over 1 invocation(s)" not in open(md_path).read():
+    problems.append("tables.md does not report the run's wall time")
 if problems:
     print("\n".join(problems))
     sys.exit(1)

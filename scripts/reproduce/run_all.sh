@@ -59,9 +59,31 @@ SLURMEOF
   echo "wrote $SLURM: submit with 'sbatch $SLURM' ($N jobs), then run aggregate.py $WORK"
   exit 0
 fi
-echo "running $N jobs on $JOBS workers (each kreg call uses one thread), results in $WORK/results"
+# A job's result exists once the job has finished (run_job.py writes it last, atomically).
+count_results() {
+  local k=0 dataset table kernel seed
+  while read -r dataset table kernel seed; do
+    [[ -e "$WORK/results/${dataset}_${table}_${kernel}_${seed}.csv" ]] && k=$((k + 1))
+  done < "$LIST"
+  echo "$k"
+}
+before=$(count_results)
+echo "running $N jobs ($before done already) on $JOBS workers (each kreg call uses one thread), results in $WORK/results"
+started_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 start=$(date +%s)
+status=0
 # shellcheck disable=SC2086
-xargs -P "$JOBS" -L 1 sh -c "$PY '$HERE/run_job.py' \"\$0\" \"\$1\" \"\$2\" \"\$3\" '$WORK' $OPTS --kreg '$KREG' --threads-per-job 1" < "$LIST"
-echo "wall time: $(( $(date +%s) - start )) s"
+xargs -P "$JOBS" -L 1 sh -c "$PY '$HERE/run_job.py' \"\$0\" \"\$1\" \"\$2\" \"\$3\" '$WORK' $OPTS --kreg '$KREG' --threads-per-job 1" < "$LIST" || status=$?
+wall=$(( $(date +%s) - start ))
+after=$(count_results)
+echo "wall time: $wall s"
+# One line per invocation, so that a run resumed over several invocations has its total wall time.
+RUNS="$WORK/runs.csv"
+[[ -e "$RUNS" ]] || echo "started_utc,mode,datasets,kernels,workers,jobs,done_before,done_after,wall_s,kreg_binary,checkout" > "$RUNS"
+echo "$started_utc,$MODE,$DATASETS,$KERNELS,$JOBS,$N,$before,$after,$wall,$KREG,$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)" >> "$RUNS"
 "$PY" "$HERE/aggregate.py" "$WORK"
+if [[ "$after" -lt "$N" ]]; then
+  echo "$((N - after)) of $N jobs have no result (failed or interrupted; see above): run the same command again to retry them" >&2
+  exit 1
+fi
+exit "$status"
