@@ -107,6 +107,18 @@ def main():
         w.writeheader()
         w.writerows(rows)
     os.replace(tmp, target)
+    print(f"{name}: done in {sum(r['time_s'] for r in rows):.0f} s of kreg; {progress(a.workdir)}", flush=True)
+
+
+def progress(workdir):
+    """How far run_all.sh's job list (WORKDIR/jobs.txt) has come, when there is one."""
+    try:
+        with open(os.path.join(workdir, "jobs.txt")) as f:
+            jobs = ["_".join(line.split()) for line in f if line.strip()]
+    except OSError:
+        return "no job list"
+    done = sum(os.path.exists(os.path.join(workdir, "results", j + ".csv")) for j in jobs)
+    return f"{done} of {len(jobs)} jobs of the list done"
 
 
 if __name__ == "__main__":
