@@ -5,8 +5,9 @@ fraction of non-zero alpha, a paired one-sided Wilcoxon signed-rank test against
 table) or KCD (sparse table) -- R^2 greater, time and sparsity smaller for the reference; '*'
 marks the other method's cell where p < 0.05 (the paper prints those in bold) -- and the
 paper's numbers beside kreg's (its '*' where the paper marks a significant difference), whether
-kreg's median R^2 lies in the paper's interquartile range, the ratio of median times and the
-total time over all splits. Writes WORKDIR/tables.csv and WORKDIR/tables.md.
+kreg's median R^2, rounded as the paper rounds, lies in the paper's interquartile range, the
+ratio of median times and the total time over all splits. Writes WORKDIR/tables.csv and
+WORKDIR/tables.md.
 Usage: aggregate.py WORKDIR
 """
 import csv
@@ -53,6 +54,18 @@ def summary(values):
     return np.median(v), np.percentile(v, 25), np.percentile(v, 75)
 
 
+def inside_printed_range(value, q1_text, q3_text):
+    """Whether `value` lies in [q1, q3] as the paper prints them: the paper's quartiles are
+    rounded (to two decimals), so `value` is rounded to the same number of decimals first.
+    >>> inside_printed_range(0.94002, "0.87", "0.94"), inside_printed_range(0.9461, "0.87", "0.94")
+    (True, False)
+    >>> inside_printed_range(-0.0201, "-0.02", "0.02"), inside_printed_range(-0.0251, "-0.02", "0.02")
+    (True, False)
+    """
+    decimals = max(len(t.split(".")[1]) if "." in t else 0 for t in (q1_text, q3_text))
+    return float(q1_text) <= round(value, decimals) <= float(q3_text)
+
+
 def worse(reference, other, larger_is_better):
     """One-sided paired Wilcoxon p-value that `other` is worse than `reference`."""
     a, b = np.asarray(reference, float), np.asarray(other, float)
@@ -94,7 +107,7 @@ def main():
                                    f"{pap['r2_median']} ({pap['r2_q1']}, {pap['r2_q3']})")
                 rec["paper_time_median_s"] = pap["time_median_s"]
                 rec["time_ratio_kreg_over_paper"] = rec["time_s_median"] / float(pap["time_median_s"])
-                rec["r2_in_paper_iqr"] = float(pap["r2_q1"]) <= rec["r2_median"] <= float(pap["r2_q3"])
+                rec["r2_in_paper_iqr"] = inside_printed_range(rec["r2_median"], pap["r2_q1"], pap["r2_q3"])
             out_rows.append(rec)
     fields = sorted({k for r in out_rows for k in r}, key=lambda k: list(out_rows[0]).index(k) if k in out_rows[0] else 99)
     with open(os.path.join(workdir, "tables.csv"), "w", newline="") as f:
