@@ -10,6 +10,7 @@
 #include "kreg/model/train.h"
 #include "kreg/select/cv.h"
 #include "kreg/select/grid.h"
+#include "kreg/solvers/repeated_rows.h"
 #include "progress.h"
 #include "table_writer.h"
 
@@ -184,6 +185,9 @@ class CvCommand : public Command {
                    : share + " early-stopping runs (bandwidth x fold) reached --t-max before the validation " +
                          "error levelled off (consider a larger --t-max)");
     }
+    if (result.unbounded_fits > 0)
+      warn(io, std::to_string(result.unbounded_fits) + " of " + std::to_string(result.total_fits) + " " + method +
+                   " fits (grid point x fold) are of problems unbounded below: " + kRepeatedRowsCause);
     std::string model_text;
     if (!model_path_.empty()) {
       const CvRow& chosen = result.rows[refit_rule_ == "min" ? result.best_min : result.best_1se];

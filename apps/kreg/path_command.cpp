@@ -10,6 +10,7 @@
 #include "kreg/select/grid.h"
 #include "kreg/solvers/descent_path.h"
 #include "kreg/solvers/penalized_path.h"
+#include "kreg/solvers/repeated_rows.h"
 #include "kreg/spectral/spectral_path.h"
 #include "table_writer.h"
 
@@ -86,14 +87,14 @@ class PathCommand : public Command {
     std::vector<std::string> columns = {
         lambda_path ? "lambda" : "t", "df", "train_mse", "train_r2", "val_mse", "val_r2", "alpha_norm", "nonzero"};
     if (iterative || penalized) columns.push_back("iterations");
-    if (penalized) columns.push_back("converged");
+    if (penalized) columns.insert(columns.end(), {"converged", "bounded"});
     TableWriter table(columns);
     for (const auto& p : path) {
       std::vector<std::string> row = {format_double(p.value),      format_double(p.df),      format_double(p.train_mse),
                                       format_double(p.train_r2),   format_double(p.val_mse), format_double(p.val_r2),
                                       format_double(p.alpha_norm), std::to_string(p.nonzero)};
       if (iterative || penalized) row.push_back(std::to_string(p.iterations));
-      if (penalized) row.push_back(p.converged ? "1" : "0");
+      if (penalized) row.insert(row.end(), {p.converged ? "1" : "0", p.bounded ? "1" : "0"});
       table.add_row(row);
     }
     std::string coef_text;
@@ -112,6 +113,12 @@ class PathCommand : public Command {
       if (unconverged > 0)
         warn(io, std::to_string(unconverged) + " of " + std::to_string(path.size()) +
                      " path points did not converge (column 'converged'); raise --max-iter or --tol");
+      std::size_t unbounded = 0;
+      for (const auto& p : path) unbounded += !p.bounded;
+      if (unbounded > 0)
+        warn(io, std::to_string(unbounded) + " of " + std::to_string(path.size()) + " path points lie where " +
+                     settings.method + "'s objective is unbounded below (column 'bounded'): " +
+                     kRepeatedRowsCause);
     }
     if (!options.quiet())
       io.out << settings.method << " path: " << path.size() << " points on " << train.n() << " rows written to "

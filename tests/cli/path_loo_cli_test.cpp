@@ -121,6 +121,45 @@ TEST(PathLooCli, BadGridsAreRefused) {
 namespace kreg::test {
 namespace {
 
+// Rows with identical features and different responses: below the bound of repeated_rows.h
+// (here klinf: the pair (1, 3) at x = 0 gives 3 - 1 = 2, with --standardize none) the
+// objective has no minimiser; fit, path and cv say so, and only there.
+TEST(PathCli, RepeatedRowsAreReportedWhereThePenalisedProblemIsUnbounded) {
+  const std::string dir = scratch_dir();
+  write_text(dir + "/d.csv", "x,y\n0,1\n0,3\n1,0.5\n2,-1\n3,0.2\n4,1\n");
+  const std::vector<std::string> data = {"--data", dir + "/d.csv", "--standardize", "none", "--method", "klinf",
+                                         "--bandwidth", "1"};
+  auto with = [&](std::vector<std::string> head, std::vector<std::string> tail) {
+    head.insert(head.end(), data.begin(), data.end());
+    head.insert(head.end(), tail.begin(), tail.end());
+    return run_cli(head);
+  };
+  const CliResult below = with({"fit"}, {"--lambda", "1.9", "--max-iter", "2000", "--model", dir + "/m.json"});
+  ASSERT_EQ(below.status, 0) << below.err;
+  EXPECT_NE(below.err.find("1 of 6 training rows repeat another row's features"), std::string::npos) << below.err;
+  EXPECT_NE(below.err.find("unbounded below for lambda < 2:"), std::string::npos) << below.err;
+  const CliResult above = with({"fit"}, {"--lambda", "2.1", "--model", dir + "/m.json"});
+  ASSERT_EQ(above.status, 0) << above.err;
+  EXPECT_EQ(above.err.find("unbounded"), std::string::npos) << above.err;
+
+  const CliResult path =
+      with({"path"}, {"--lambda-grid", "1,1.5,2.5,4", "--max-iter", "2000", "--output", dir + "/p.csv"});
+  ASSERT_EQ(path.status, 0) << path.err;
+  EXPECT_NE(path.err.find("2 of 4 path points lie where klinf's objective is unbounded below"), std::string::npos)
+      << path.err;
+  const CsvTable p = read_csv_table(dir + "/p.csv", true);
+  for (std::size_t i = 0; i < p.n_rows(); ++i)
+    EXPECT_EQ(p.at(i, p.find("bounded")), p.at(i, 0) > 2.0 ? 1.0 : 0.0) << "lambda " << p.at(i, 0);
+
+  // With 3 folds, some training fold holds both rows at x = 0 (the third fold when they sit in
+  // two different ones), so some fits at lambda = 1 are unbounded; none at lambda = 4.
+  const CliResult cv = with({"cv"}, {"--folds", "3", "--lambda-grid", "1,4", "--max-iter", "2000", "--output",
+                                     dir + "/cv.csv"});
+  ASSERT_EQ(cv.status, 0) << cv.err;
+  EXPECT_NE(cv.err.find("klinf fits (grid point x fold) are of problems unbounded below"), std::string::npos)
+      << cv.err;
+}
+
 TEST(PathCli, PenalisedPathIsWarmStartedFromLargestLambdaAndSparseModelsKeepOnlyTheirPoints) {
   const std::string dir = scratch_dir();
   const CliResult r = run_cli({"path", "--data", kTrain, "--target", "MedHouseVal", "--method", "kl1", "--bandwidth",
@@ -128,10 +167,14 @@ TEST(PathCli, PenalisedPathIsWarmStartedFromLargestLambdaAndSparseModelsKeepOnly
   ASSERT_EQ(r.status, 0) << r.err;
   const CsvTable p = read_csv_table(dir + "/p.csv", true);
   ASSERT_EQ(p.n_rows(), 3u);
-  EXPECT_EQ(p.names.back(), "converged");
+  EXPECT_EQ(p.names[p.names.size() - 2], "converged");
+  EXPECT_EQ(p.names.back(), "bounded");  // no repeated rows here: every point has a minimiser
   EXPECT_EQ(p.at(0, 0), 1.0);  // decreasing lambda
   EXPECT_EQ(p.at(2, 0), 0.05);
-  for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(p.at(i, p.find("converged")), 1.0);
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(p.at(i, p.find("converged")), 1.0);
+    EXPECT_EQ(p.at(i, p.find("bounded")), 1.0);
+  }
   EXPECT_LT(p.at(0, p.find("nonzero")), p.at(2, p.find("nonzero")));
 
   // The fit at lambda = 0.2 stores exactly the path's non-zero points and predicts with them.

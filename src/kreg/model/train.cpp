@@ -13,6 +13,7 @@
 #include "kreg/solvers/linear_primal.h"
 #include "kreg/solvers/penalized_path.h"
 #include "kreg/solvers/proximal.h"
+#include "kreg/solvers/repeated_rows.h"
 
 namespace kreg {
 
@@ -100,6 +101,10 @@ arma::vec fit_penalized(Model& model, const arma::vec& t, PhaseTimes* times) {
     model.warnings.push_back(s.method + " did not converge in " + std::to_string(res.iterations) +
                              " iterations (largest KKT violation " + std::to_string(res.kkt) +
                              "); raise --max-iter or --tol");
+  const RepeatedRows repeats = repeated_rows(model.points, t, penalty_of(s.method));
+  if (s.effective_lambda(t.n_elem) < repeats.lambda_unbounded)
+    model.warnings.push_back(repeated_rows_message(
+        repeats, t.n_elem, s.method, s.lambda_scaling == LambdaScaling::kN ? static_cast<double>(t.n_elem) : 1.0));
   return K * model.alpha;
 }
 

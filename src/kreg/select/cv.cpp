@@ -30,6 +30,7 @@ namespace {
 struct FoldScores {
   std::vector<double> mse, r2;
   std::vector<char> unfinished;  ///< per grid value (see CvRow::unfinished_folds); empty = none
+  std::vector<char> unbounded;   ///< per grid value (see CvRow::unbounded_folds); empty = none
   double t = NAN;
 };
 
@@ -86,6 +87,7 @@ FoldScores score_fold(const Dataset& tr, const Dataset& va, const FitSettings& s
           out.mse.push_back(p.val_mse);
           out.r2.push_back(p.val_r2);
           out.unfinished.push_back(!p.converged);
+          out.unbounded.push_back(!p.bounded);
           break;
         }
   } else {
@@ -276,8 +278,10 @@ CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, cons
         row.fold_r2.push_back(sc.r2.at(g));
         if (reg.empty()) row.fold_t.push_back(sc.t);
         if (!sc.unfinished.empty() && sc.unfinished.at(g)) ++row.unfinished_folds;
+        if (!sc.unbounded.empty() && sc.unbounded.at(g)) ++row.unbounded_folds;
       }
       out.unfinished_fits += static_cast<std::size_t>(row.unfinished_folds);
+      out.unbounded_fits += static_cast<std::size_t>(row.unbounded_folds);
       out.total_fits += static_cast<std::size_t>(folds.k);
       mean_sd(row.fold_mse, row.mean_mse, row.sd_mse);
       mean_sd(row.fold_r2, row.mean_r2, row.sd_r2);

@@ -41,6 +41,8 @@ struct CvRow {
   /// Folds whose fit fell short: kl1/klinf did not converge (the last iterate is scored);
   /// early stopping reached t_max before the validation error levelled off.
   int unfinished_folds = 0;
+  /// kl1/klinf folds whose problem has no minimiser at this lambda (repeated_rows.h).
+  int unbounded_folds = 0;
 };
 
 struct CvResult {
@@ -49,6 +51,7 @@ struct CvResult {
   std::size_t best_1se = 0;  ///< most regularised row with mean_mse <= min + sd_min / sqrt(k)
   Folds folds;
   std::size_t unfinished_fits = 0;  ///< sum of unfinished_folds over the rows
+  std::size_t unbounded_fits = 0;   ///< sum of unbounded_folds over the rows
   std::size_t total_fits = 0;       ///< rows x folds
 };
 

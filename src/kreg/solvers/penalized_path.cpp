@@ -13,6 +13,7 @@
 #include "kreg/solvers/l1_homotopy.h"
 #include "kreg/solvers/linf_homotopy.h"
 #include "kreg/solvers/proximal.h"
+#include "kreg/solvers/repeated_rows.h"
 
 namespace kreg {
 
@@ -76,6 +77,7 @@ std::vector<PathPoint> penalized_path(const Dataset& train, const Dataset* valid
   std::vector<double> effective(grid.size());
   for (std::size_t g = 0; g < grid.size(); ++g) effective[g] = unit * grid[g];
   const std::vector<ProxResult> solutions = solve_penalized_grid(K, y, pen, effective, s);
+  const double unbounded_below = repeated_rows(Z, y, pen).lambda_unbounded;
   std::vector<PathPoint> path;
   for (std::size_t g = 0; g < grid.size(); ++g) {
     const double lambda = grid[g];
@@ -84,6 +86,7 @@ std::vector<PathPoint> penalized_path(const Dataset& train, const Dataset* valid
     p.value = lambda;
     p.iterations = res.iterations;
     p.converged = res.converged;
+    p.bounded = !(effective[g] < unbounded_below);
     const arma::vec fitted = st.inverse_target(K * res.alpha);
     p.train_mse = mse(train.y, fitted);
     p.train_r2 = r_squared(train.y, fitted);
