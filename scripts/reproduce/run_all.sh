@@ -7,6 +7,8 @@
 #   quick: 10 splits (seeds 0-9), Gaussian kernel;  full: 101 splits (seeds 0-100);
 #   smoke: 1 split, 3-point grids, t_max 1, at most 300 iterations of kreg's penalised solver
 #          (a CI-sized check that the pipeline runs end to end; its numbers mean nothing).
+# To stop a long run without losing the jobs in flight: touch WORKDIR/stop; they finish, no
+# other job starts, and the run is logged and aggregated as usual. The next run removes it.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
@@ -37,6 +39,7 @@ case "$MODE" in
   *) echo "unknown mode: $MODE" >&2; exit 2 ;;
 esac
 mkdir -p "$WORK"
+rm -f "$WORK/stop"
 LIST="$WORK/jobs.txt"
 : > "$LIST"
 for kernel in $KERNELS; do

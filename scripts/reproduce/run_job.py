@@ -6,7 +6,8 @@ grids for krr, kl1, klinf; early stopping with step 1e-4, patience 100, t_max 10
 gradient methods, whose bandwidth is chosen by CV), refits, predicts the test rows and writes
 RESULTS/<dataset>_<table>_<kernel>_<seed>.csv: one row per method with test R^2 (1 - MSE /
 variance of the test responses), wall time including CV, fraction of non-zero alpha and the
-chosen parameters. A job whose result file exists is skipped (resumable).
+chosen parameters. A job whose result file exists is skipped (resumable), and none starts while
+WORKDIR/stop exists.
 Usage: run_job.py DATASET TABLE KERNEL SEED WORKDIR [--grid N] [--t-max T] [--kreg PATH]
 """
 import argparse
@@ -64,6 +65,9 @@ def main():
     a = ap.parse_args()
 
     name = f"{a.dataset}_{a.table}_{a.kernel}_{a.seed}"
+    if os.path.exists(os.path.join(a.workdir, "stop")):  # run_all.sh: finish the running jobs, start no more
+        print(f"{name}: not started ({a.workdir}/stop exists)")
+        return
     results = os.path.join(a.workdir, "results")
     os.makedirs(results, exist_ok=True)
     target = os.path.join(results, name + ".csv")
