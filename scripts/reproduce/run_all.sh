@@ -85,7 +85,10 @@ RUNS="$WORK/runs.csv"
 [[ -e "$RUNS" ]] || echo "started_utc,mode,datasets,kernels,workers,jobs,done_before,done_after,wall_s,kreg_binary,checkout" > "$RUNS"
 echo "$started_utc,$MODE,$DATASETS,$KERNELS,$JOBS,$N,$before,$after,$wall,$KREG,$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)" >> "$RUNS"
 "$PY" "$HERE/aggregate.py" "$WORK"
-if [[ "$after" -lt "$N" ]]; then
+if [[ "$after" -lt "$N" && -e "$WORK/stop" ]]; then
+  echo "stopped on request ($WORK/stop): $((N - after)) of $N jobs left; run the same command again to go on" >&2
+  exit 0
+elif [[ "$after" -lt "$N" ]]; then
   echo "$((N - after)) of $N jobs have no result (failed or interrupted; see above): run the same command again to retry them" >&2
   exit 1
 fi
