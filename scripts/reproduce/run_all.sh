@@ -87,7 +87,7 @@ echo "$started_utc,$MODE,$DATASETS,$KERNELS,$JOBS,$N,$before,$after,$wall,$KREG,
 "$PY" "$HERE/aggregate.py" "$WORK"
 if [[ "$after" -lt "$N" && -e "$WORK/stop" ]]; then
   echo "stopped on request ($WORK/stop): $((N - after)) of $N jobs left; run the same command again to go on" >&2
-  exit 0
+  exit "$status"  # non-zero still when a job failed before the stop
 elif [[ "$after" -lt "$N" ]]; then
   echo "$((N - after)) of $N jobs have no result (failed or interrupted; see above): run the same command again to retry them" >&2
   exit 1
