@@ -72,7 +72,7 @@ class PathCommand : public Command {
     std::vector<PathPoint> path;
     try {
       if (iterative) {
-        const long k_max = std::lround(settings.t_max / settings.step_size);
+        const long k_max = settings.max_update_count();
         const long every = record_every_ > 0 ? record_every_ : std::max(1L, (k_max + 99) / 100);
         path = descent_path(train, val, settings, every, !coef_path_.empty());
       } else if (penalized) {

@@ -54,6 +54,12 @@ std::vector<BadCase> bad_cases() {
       {"unknown option", kGoodCsv, "", with({"--bandwidht", "1"}), "--bandwidht"},
       {"bad standardize value", kGoodCsv, "", with({"--standardize", "yes"}), "--standardize: expected both"},
       {"polynomial degree 0", kGoodCsv, "", with({"--kernel", "polynomial", "--degree", "0"}), "--degree: must be"},
+      {"t of more updates than a long holds", kGoodCsv, "", with({"--method", "kgd", "--t", "1e300"}),
+       "--t: t / step_size = 1e+300 / 0.0001 is more than 2e9 updates"},
+      {"t_max of too many updates", kGoodCsv, "",
+       with({"--method", "kgd", "--holdout", "0.34", "--seed", "1", "--t-max", "1e300"}), "--t-max: t_max / step_size"},
+      {"too many iterations", kGoodCsv, "", with({"--method", "kgd", "--iterations", "3000000000"}),
+       "--iterations: must be at most 2e9"},
   };
 }
 

@@ -62,7 +62,7 @@ arma::vec fit_iterative(Model& model, const arma::vec& t, const Dataset* validat
     yv = model.standardization.transform_target(validation->y);
     opt.early_stopping = true;
     opt.patience = s.patience;
-    opt.max_iterations = std::lround(s.t_max / s.step_size);
+    opt.max_iterations = s.max_update_count();
     record_lap(times, "gram", watch);
   } else {
     opt.max_iterations = s.iteration_count();

@@ -201,6 +201,7 @@ FitSettings refit_settings(const CvSettings& settings, const CvRow& row) {
 CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, const Folds& folds,
                         const CvProgress& progress) {
   validate(settings.base);
+  if (settings.base.is_iterative()) settings.base.max_update_count();  // throws for a t_max of too many updates
   if (static_cast<std::size_t>(folds.fold_of_row.size()) != data_in.n())
     throw DataError(data_in.source + ": fold assignment has the wrong length");
   const std::string reg = regulariser_name(settings.base.method);

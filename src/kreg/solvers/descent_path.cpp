@@ -25,7 +25,7 @@ std::vector<PathPoint> descent_path(const Dataset& train, const Dataset* validat
     yv = st.transform_target(validation->y);
   }
   DescentOptions opt;
-  opt.max_iterations = std::lround(s.t_max / s.step_size);
+  opt.max_iterations = s.max_update_count();
   opt.record_every = record_every;
   opt.keep_alpha = keep_alpha;
   const DescentOutcome run =

@@ -27,7 +27,25 @@ const std::vector<std::string>& method_names() {
   return names;
 }
 
-long FitSettings::iteration_count() const { return iterations > 0 ? iterations : std::lround(t / step_size); }
+namespace {
+
+constexpr double kMaxUpdates = 2e9;
+
+// round(time / step_size) as a count of updates; a count beyond kMaxUpdates (or one that
+// would not fit a long) is refused, naming `key`, instead of wrapping round.
+long update_count(double time, double step_size, const char* key) {
+  const double updates = std::round(time / step_size);
+  if (!(updates <= kMaxUpdates))
+    throw ConfigError(std::string(key) + ": " + key + " / step_size = " + number_text(time) + " / " +
+                      number_text(step_size) + " is more than 2e9 updates");
+  return static_cast<long>(updates);
+}
+
+}  // namespace
+
+long FitSettings::iteration_count() const { return iterations > 0 ? iterations : update_count(t, step_size, "t"); }
+
+long FitSettings::max_update_count() const { return update_count(t_max, step_size, "t_max"); }
 
 void validate(const FitSettings& s) {
   const auto& methods = method_names();
@@ -62,8 +80,9 @@ void validate(const FitSettings& s) {
   if (!(s.prox_step > 0.0 && std::isfinite(s.prox_step)))
     throw ConfigError("prox_step: must be a finite number > 0, got " + number_text(s.prox_step));
   if (s.nesterov && s.method != "kgd") throw ConfigError("nesterov: only for --method kgd");
-  if (s.is_iterative() && s.iteration_count() > 2'000'000'000L)
-    throw ConfigError("t: t / step_size exceeds 2e9 iterations");
+  if (s.iterations > static_cast<long>(kMaxUpdates))
+    throw ConfigError("iterations: must be at most 2e9, got " + std::to_string(s.iterations));
+  if (s.is_iterative()) s.iteration_count();  // throws when t / step_size is too many updates
 }
 
 }  // namespace kreg

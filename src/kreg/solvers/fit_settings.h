@@ -51,7 +51,11 @@ struct FitSettings {
   double tol_or_default() const { return tol > 0.0 ? tol : (solver == "paper" ? 1e-4 : 1e-7); }
   bool is_iterative() const { return method == "kgd" || method == "ksgd" || method == "kcd" || method == "kegd"; }
   /// Iterations of a fixed-length run: `iterations`, or round(t / step_size).
+  /// Throws ConfigError (key `t`) when that is more than 2e9 updates.
   long iteration_count() const;
+  /// Largest number of updates of an early-stopped run or a path: round(t_max / step_size).
+  /// Throws ConfigError (key `t_max`) when that is more than 2e9 updates.
+  long max_update_count() const;
 
   /// kgf's effective time with momentum (seed 002, Lemma kgf_s, Remark 2): t / (1 - gamma).
   double effective_t() const { return t / (1.0 - momentum); }
