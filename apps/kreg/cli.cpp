@@ -5,6 +5,7 @@
 
 #include "command.h"
 #include "kreg/core/errors.h"
+#include "kreg/linalg/blas_core.h"
 
 namespace kreg::cli {
 
@@ -19,7 +20,8 @@ std::string one_line(std::string s) {
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, bool err_is_terminal) {
   CLI::App app{"kreg: fit, select and evaluate kernel regressors", "kreg"};
-  app.set_version_flag("--version", std::string("kreg ") + KREG_VERSION);
+  const std::string version = std::string("kreg ") + KREG_VERSION + " (OpenBLAS " + openblas_core() + " kernels)";
+  app.set_version_flag("--version", version);
   app.require_subcommand(1);
   std::vector<std::unique_ptr<Command>> commands;
   commands.push_back(make_fit_command(app));
@@ -43,7 +45,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
       out << target->help();
       return 0;
     } catch (const CLI::CallForVersion&) {
-      out << "kreg " << KREG_VERSION << "\n";
+      out << version << "\n";
       return 0;
     } catch (const CLI::ParseError& e) {
       std::string sub;

@@ -16,6 +16,7 @@ void dtrsv_(const char* uplo, const char* trans, const char* diag, const int* n,
             double* x, const int* incx);
 void openblas_set_num_threads(int num_threads);
 int openblas_get_num_threads(void);
+char* openblas_get_corename(void);
 }
 
 extern "C" {
