@@ -35,8 +35,9 @@ if not any(r.get("paper_time_median_s") for r in tables):
     problems.append("tables.csv carries no paper numbers")
 runs_path = os.path.join(workdir, "runs.csv")
 runs = list(csv.DictReader(open(runs_path))) if os.path.exists(runs_path) else []
-if len(runs) != 1 or runs[0].get("done_after") != "10" or not runs[0].get("wall_s", "").isdigit():
-    problems.append(f"runs.csv should log one invocation that left 10 results, found {runs}")
+if (len(runs) != 1 or runs[0].get("done_after") != "10" or not runs[0].get("wall_s", "").isdigit()
+        or runs[0].get("blas_kernels", "unknown") == "unknown"):
+    problems.append(f"runs.csv should log one invocation that left 10 results, with its BLAS kernels, found {runs}")
 md_path = os.path.join(workdir, "tables.md")
 if not os.path.exists(md_path) or "Wall time of run_all.sh over 1 invocation(s)" not in open(md_path).read():
     problems.append("tables.md does not report the run's wall time")

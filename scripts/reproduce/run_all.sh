@@ -82,8 +82,10 @@ after=$(count_results)
 echo "wall time: $wall s"
 # One line per invocation, so that a run resumed over several invocations has its total wall time.
 RUNS="$WORK/runs.csv"
-[[ -e "$RUNS" ]] || echo "started_utc,mode,datasets,kernels,workers,jobs,done_before,done_after,wall_s,kreg_binary,checkout" > "$RUNS"
-echo "$started_utc,$MODE,$DATASETS,$KERNELS,$JOBS,$N,$before,$after,$wall,$KREG,$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)" >> "$RUNS"
+# blas_kernels: the OpenBLAS kernel set the jobs ran (`kreg --version`; OPENBLAS_CORETYPE chooses it).
+blas=$("$KREG" --version | sed -n 's/.*(OpenBLAS \([A-Za-z0-9_]*\) kernels).*/\1/p')
+[[ -e "$RUNS" ]] || echo "started_utc,mode,datasets,kernels,workers,jobs,done_before,done_after,wall_s,kreg_binary,checkout,blas_kernels" > "$RUNS"
+echo "$started_utc,$MODE,$DATASETS,$KERNELS,$JOBS,$N,$before,$after,$wall,$KREG,$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown),${blas:-unknown}" >> "$RUNS"
 "$PY" "$HERE/aggregate.py" "$WORK"
 if [[ "$after" -lt "$N" && -e "$WORK/stop" ]]; then
   echo "stopped on request ($WORK/stop): $((N - after)) of $N jobs left; run the same command again to go on" >&2
