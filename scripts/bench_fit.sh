@@ -26,6 +26,10 @@ done
 [[ "$N" =~ ^[1-9][0-9]*$ && "$REPS" =~ ^[1-9][0-9]*$ ]] || { echo "--n and --reps must be positive integers" >&2; exit 2; }
 [[ "$KREG" = /* ]] || KREG="$PWD/$KREG"
 [[ -x "$KREG" ]] || { echo "kreg binary not found or not executable: $KREG" >&2; exit 1; }
+# scikit-learn's numpy loads the same OpenBLAS: give it the kernels kreg runs (see bench_common.sh).
+OPENBLAS_CORETYPE="$("$KREG" --version | sed -n 's/.*(OpenBLAS \([A-Za-z0-9_]*\) kernels).*/\1/p')"
+export OPENBLAS_CORETYPE
+echo "blas_kernels: $OPENBLAS_CORETYPE (kreg and its peer)"
 
 # GNU time (Debian package `time`) gives wall time and peak RSS of a child process.
 if ! command -v /usr/bin/time >/dev/null; then
