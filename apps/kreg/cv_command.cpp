@@ -11,6 +11,7 @@
 #include "kreg/select/cv.h"
 #include "kreg/select/grid.h"
 #include "kreg/solvers/repeated_rows.h"
+#include "output_files.h"
 #include "progress.h"
 #include "table_writer.h"
 
@@ -31,7 +32,7 @@ class CvCommand : public Command {
     options.add("--folds", folds_, "number of folds k >= 2");
     options.add("--fold-column", fold_column_, "take each row's fold from this column (never a feature)");
     options.add("--statistics", statistics_, "standardisation statistics from each training fold | all rows");
-    options.add("--output", output_path_, "CV table CSV, one row per grid point (required)")->option_text("FILE");
+    options.add("--output", output_path_, "CV table CSV, one row per grid point (required; - = standard output)")->option_text("FILE");
     options.add("--per-fold", per_fold_path_, "also write one row per grid point and fold")->option_text("FILE");
     options.add("--best", best_path_, "best point by the min and one-standard-error rules, as JSON")
         ->option_text("FILE");
@@ -43,6 +44,10 @@ class CvCommand : public Command {
     CvSettings cv;
     cv.base = fit_.to_settings(options);
     require(options, "output", output_path_);
+    const OutputFiles files(options, {{"output", output_path_},
+                                      {"per_fold", per_fold_path_},
+                                      {"best", best_path_},
+                                      {"model", model_path_}});
     const std::string& method = cv.base.method;
     const std::string reg = regulariser_name(method);
     try {
@@ -195,12 +200,12 @@ class CvCommand : public Command {
       for (const auto& w : model.warnings) warn(io, w);
       model_text = model_to_json(model).dump(1) + "\n";
     }
-    write_file_atomically(output_path_, table_out.text());
-    if (!per_fold_path_.empty()) write_file_atomically(per_fold_path_, per_fold.text());
-    if (!best_path_.empty()) write_file_atomically(best_path_, best.dump(1) + "\n");
-    if (!model_path_.empty()) write_file_atomically(model_path_, model_text);
+    files.write(io, output_path_, table_out.text());
+    if (!per_fold_path_.empty()) files.write(io, per_fold_path_, per_fold.text());
+    if (!best_path_.empty()) files.write(io, best_path_, best.dump(1) + "\n");
+    if (!model_path_.empty()) files.write(io, model_path_, model_text);
     if (!options.quiet()) {
-      io.out << "cv " << method << ": " << result.rows.size() << " grid points x " << folds.k << " folds on "
+      files.summary(io) << "cv " << method << ": " << result.rows.size() << " grid points x " << folds.k << " folds on "
              << data.n() << " rows\n"
              << "best (min rule): " << best["min"].dump() << "\n"
              << "best (1se rule): " << best["one_se"].dump() << "\n";

@@ -7,6 +7,7 @@
 #include "kreg/io/atomic_file.h"
 #include "kreg/model/model_json.h"
 #include "kreg/model/train.h"
+#include "output_files.h"
 
 namespace kreg::cli {
 
@@ -17,7 +18,7 @@ class FitCommand : public Command {
   explicit FitCommand(CLI::App& sub) : Command(sub) {
     data_.register_on(options);
     fit_.register_on(options);
-    options.add("--model", model_path_, "where to write the model JSON (required)")->option_text("FILE");
+    options.add("--model", model_path_, "where to write the model JSON (required; - = standard output)")->option_text("FILE");
     options.add("--validation", validation_path_, "iterative methods: stop early on this CSV (same columns)")
         ->option_text("FILE");
     options.add_flag("--timings", timings_, "print the wall time of each phase (read, gram, solve, ...) on stderr");
@@ -26,6 +27,7 @@ class FitCommand : public Command {
   void run(Streams& io) override {
     const FitSettings settings = fit_.to_settings(options);
     require(options, "model", model_path_);
+    const OutputFiles files(options, {{"model", model_path_}});
     Stopwatch watch;
     PhaseTimes times;
     const Dataset data = data_.load(options);
@@ -43,20 +45,21 @@ class FitCommand : public Command {
     }
     for (const auto& w : model.warnings) warn(io, w);
     watch.lap();
-    write_file_atomically(model_path_, model_to_json(model).dump(1) + "\n");
+    files.write(io, model_path_, model_to_json(model).dump(1) + "\n");
     record_lap(&times, "write", watch);
     if (timings_) print_timings(io, times);
     if (!options.quiet()) {
-      io.out << "fitted " << settings.method << " (" << settings.kernel.name << ") on " << data.n() << " rows x "
+      std::ostream& report = files.summary(io);
+      report << "fitted " << settings.method << " (" << settings.kernel.name << ") on " << data.n() << " rows x "
              << data.p() << " features: train RMSE " << format_double(std::sqrt(model.summary.train_mse))
              << ", train R2 " << format_double(model.summary.train_r2) << "\n";
       if (settings.is_iterative())
-        io.out << "iterations: " << model.summary.iterations << ", t = " << format_double(model.summary.t)
+        report << "iterations: " << model.summary.iterations << ", t = " << format_double(model.summary.t)
                << (model.summary.early_stopping
                        ? " (chosen by early stopping, validation MSE " + format_double(model.summary.best_val_mse) + ")"
                        : std::string())
                << ", non-zero alpha: " << model.alpha.n_elem << "\n";
-      io.out << "model written to " << model_path_ << "\n";
+      report << "model written to " << OutputFiles::name(model_path_) << "\n";
     }
   }
 

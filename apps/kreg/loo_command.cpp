@@ -8,6 +8,7 @@
 #include "kreg/io/atomic_file.h"
 #include "kreg/select/grid.h"
 #include "kreg/select/loo.h"
+#include "output_files.h"
 #include "table_writer.h"
 
 namespace kreg::cli {
@@ -20,7 +21,7 @@ class LooCommand : public Command {
     data_.register_on(options);
     fit_.register_on(options, FitSettingsOptions::Scope::kKernelRidge);
     options.add_grid("--lambda-grid", lambda_grid_, "lambda values: logspace:a:b:n or a,b,c")->capture_default_str();
-    options.add("--output", output_path_, "LOO table CSV (required)")->option_text("FILE");
+    options.add("--output", output_path_, "LOO table CSV (required; - = standard output)")->option_text("FILE");
     options.add("--best", best_path_, "also write lambda_min and lambda_1se as JSON")->option_text("FILE");
     options.add_flag("--brute-force", brute_force_, "check the shortcut by n refits per lambda (slow: O(G n^4))");
   }
@@ -28,6 +29,7 @@ class LooCommand : public Command {
   void run(Streams& io) override {
     const FitSettings settings = fit_.to_settings(options);
     require(options, "output", output_path_);
+    const OutputFiles files(options, {{"output", output_path_}, {"best", best_path_}});
     if (settings.method != "krr")
       throw ConfigError(options.where("method") + ": kreg loo is for krr, got '" + settings.method + "'");
     std::vector<double> grid;
@@ -64,13 +66,14 @@ class LooCommand : public Command {
                                          {"loo_mse_1se", b1se.loo_mse},
                                          {"lambda_scaling", to_string(settings.lambda_scaling)},
                                          {"n", data.n()}};
-    write_file_atomically(output_path_, table.text());
-    if (!best_path_.empty()) write_file_atomically(best_path_, best.dump(1) + "\n");
+    files.write(io, output_path_, table.text());
+    if (!best_path_.empty()) files.write(io, best_path_, best.dump(1) + "\n");
     if (!options.quiet()) {
-      io.out << "lambda_min: " << format_double(bmin.lambda) << " (loo_mse " << format_double(bmin.loo_mse) << ")\n"
+      std::ostream& report = files.summary(io);
+      report << "lambda_min: " << format_double(bmin.lambda) << " (loo_mse " << format_double(bmin.loo_mse) << ")\n"
              << "lambda_1se: " << format_double(b1se.lambda) << " (loo_mse " << format_double(b1se.loo_mse) << ")\n";
-      if (brute_force_) io.out << "brute_force_max_rel_diff: " << format_double(worst) << "\n";
-      io.out << "LOO table for " << grid.size() << " lambdas written to " << output_path_ << "\n";
+      if (brute_force_) report << "brute_force_max_rel_diff: " << format_double(worst) << "\n";
+      report << "LOO table for " << grid.size() << " lambdas written to " << OutputFiles::name(output_path_) << "\n";
     }
   }
 

@@ -12,6 +12,7 @@
 #include "kreg/solvers/penalized_path.h"
 #include "kreg/solvers/repeated_rows.h"
 #include "kreg/spectral/spectral_path.h"
+#include "output_files.h"
 #include "table_writer.h"
 
 namespace kreg::cli {
@@ -28,7 +29,7 @@ class PathCommand : public Command {
     options.add_grid("--lambda-grid", lambda_grid_,
                      "lambda values for krr: logspace:a:b:n or a,b,c (default: 50 values from mu_max to 1e-6 mu_max)");
     options.add_grid("--t-grid", t_grid_, "t values for kgf (default: 50 values from 1/mu_max to 1e6/mu_max)");
-    options.add("--output", output_path_, "path CSV (required)")->option_text("FILE");
+    options.add("--output", output_path_, "path CSV (required; - = standard output)")->option_text("FILE");
     options.add("--record-every", record_every_,
                 "iterative methods: record every m updates up to --t-max (0 = about 100 rows)");
     options.add("--coefficients", coef_path_, "also write alpha for every grid point (long CSV)")->option_text("FILE");
@@ -37,6 +38,7 @@ class PathCommand : public Command {
   void run(Streams& io) override {
     const FitSettings settings = fit_.to_settings(options);
     require(options, "output", output_path_);
+    const OutputFiles files(options, {{"output", output_path_}, {"coefficients", coef_path_}});
     const bool is_krr = settings.method == "krr";
     const bool iterative = settings.is_iterative();
     const bool penalized = settings.is_penalized();
@@ -105,8 +107,8 @@ class PathCommand : public Command {
           coef.add_row({format_double(p.value), std::to_string(i), format_double(p.alpha(i))});
       coef_text = coef.text();
     }
-    write_file_atomically(output_path_, table.text());
-    if (!coef_path_.empty()) write_file_atomically(coef_path_, coef_text);
+    files.write(io, output_path_, table.text());
+    if (!coef_path_.empty()) files.write(io, coef_path_, coef_text);
     if (penalized) {
       std::size_t unconverged = 0;
       for (const auto& p : path) unconverged += !p.converged;
@@ -121,8 +123,8 @@ class PathCommand : public Command {
                      kRepeatedRowsCause);
     }
     if (!options.quiet())
-      io.out << settings.method << " path: " << path.size() << " points on " << train.n() << " rows written to "
-             << output_path_ << "\n";
+      files.summary(io) << settings.method << " path: " << path.size() << " points on " << train.n()
+                        << " rows written to " << OutputFiles::name(output_path_) << "\n";
   }
 
  private:

@@ -7,6 +7,7 @@
 #include "kreg/io/atomic_file.h"
 #include "kreg/model/model_json.h"
 #include "kreg/select/metrics.h"
+#include "output_files.h"
 
 namespace kreg::cli {
 
@@ -17,14 +18,16 @@ class PredictCommand : public Command {
   explicit PredictCommand(CLI::App& sub) : Command(sub) {
     options.add("--model", model_path_, "model JSON written by kreg fit (required)")->option_text("FILE");
     options.add("--data", data_path_, "CSV with the model's feature columns, by name (required)")->option_text("FILE");
-    options.add("-o,--output", output_path_, "CSV for the 'prediction' column (default: standard output)")
+    options.add("-o,--output", output_path_, "CSV for the 'prediction' column (default, or -: standard output)")
         ->option_text("FILE");
-    options.add("--metrics", metrics_path_, "also write R2, RMSE, MAE as JSON to this file")->option_text("FILE");
+    options.add("--metrics", metrics_path_, "also write R2, RMSE, MAE as JSON to this file (- = standard output)")->option_text("FILE");
   }
 
   void run(Streams& io) override {
     require(options, "model", model_path_);
     require(options, "data", data_path_);
+    const std::string output = output_path_.empty() ? "-" : output_path_;
+    const OutputFiles files(options, {{"output", output}, {"metrics", metrics_path_}});
     const Model model = load_model(model_path_);
     const Dataset data = select_prediction_columns(read_csv_table(data_path_), model.feature_names, model.target_name);
     if (!metrics_path_.empty() && !data.has_target())
@@ -34,7 +37,7 @@ class PredictCommand : public Command {
     std::string csv = "prediction\n";
     csv.reserve(f.n_elem * 24);
     for (double v : f) csv += format_double(v) + "\n";
-    if (!output_path_.empty()) write_file_atomically(output_path_, csv);
+    files.write(io, output, csv);
 
     std::string summary;
     if (data.has_target()) {
@@ -43,14 +46,12 @@ class PredictCommand : public Command {
           "R2: " + format_double(m.r2) + "\nRMSE: " + format_double(m.rmse) + "\nMAE: " + format_double(m.mae) + "\n";
       if (!metrics_path_.empty()) {
         nlohmann::json j = {{"n", f.n_elem}, {"r2", m.r2}, {"rmse", m.rmse}, {"mae", m.mae}, {"mse", m.mse}};
-        write_file_atomically(metrics_path_, j.dump(1) + "\n");
+        files.write(io, metrics_path_, j.dump(1) + "\n");
       }
     }
-    if (output_path_.empty()) {
-      io.out << csv;
-      if (!options.quiet()) io.err << summary;  // keep standard output a clean CSV
-    } else if (!options.quiet()) {
-      io.out << summary << "predictions for " << f.n_elem << " rows written to " << output_path_ << "\n";
+    if (!options.quiet()) {
+      files.summary(io) << summary;  // standard error when a result takes standard output
+      if (output != "-") files.summary(io) << "predictions for " << f.n_elem << " rows written to " << output << "\n";
     }
   }
 
