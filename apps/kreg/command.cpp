@@ -3,11 +3,14 @@
 
 #include <omp.h>
 
+#include <cmath>
+
 #include <iomanip>
 #include <ostream>
 #include <sstream>
 #include <thread>
 
+#include "kreg/io/atomic_file.h"
 #include "kreg/linalg/lapack.h"
 
 namespace kreg::cli {
@@ -22,6 +25,12 @@ void set_thread_count(int threads) {
   const int n = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   omp_set_num_threads(n);
   openblas_set_num_threads(n);
+}
+
+std::string readable(double value) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  return format_double(value);
 }
 
 void warn(Streams& io, const std::string& message) { io.err << "kreg: warning: " << message << "\n"; }

@@ -50,9 +50,12 @@ class FitCommand : public Command {
     if (timings_) print_timings(io, times);
     if (!options.quiet()) {
       std::ostream& report = files.summary(io);
-      report << "fitted " << settings.method << " (" << settings.kernel.name << ") on " << data.n() << " rows x "
-             << data.p() << " features: train RMSE " << format_double(std::sqrt(model.summary.train_mse))
-             << ", train R2 " << format_double(model.summary.train_r2) << "\n";
+      const std::size_t held_out = data.n() - model.summary.n_train;  // --holdout rows
+      report << "fitted " << settings.method << " (" << settings.kernel.name << ") on " << model.summary.n_train
+             << " rows x " << data.p() << " features"
+             << (held_out > 0 ? " (" + std::to_string(held_out) + " more held out for early stopping)" : std::string())
+             << ": train RMSE " << readable(std::sqrt(model.summary.train_mse)) << ", train R2 "
+             << readable(model.summary.train_r2) << "\n";
       if (settings.is_iterative())
         report << "iterations: " << model.summary.iterations << ", t = " << format_double(model.summary.t)
                << (model.summary.early_stopping

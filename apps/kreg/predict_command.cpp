@@ -43,7 +43,7 @@ class PredictCommand : public Command {
     if (data.has_target()) {
       const Metrics m = evaluate(data.y, f);
       summary =
-          "R2: " + format_double(m.r2) + "\nRMSE: " + format_double(m.rmse) + "\nMAE: " + format_double(m.mae) + "\n";
+          "R2: " + readable(m.r2) + "\nRMSE: " + readable(m.rmse) + "\nMAE: " + readable(m.mae) + "\n";
       if (!metrics_path_.empty()) {
         nlohmann::json j = {{"n", f.n_elem}, {"r2", m.r2}, {"rmse", m.rmse}, {"mae", m.mae}, {"mse", m.mse}};
         files.write(io, metrics_path_, j.dump(1) + "\n");

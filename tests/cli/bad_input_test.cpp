@@ -36,6 +36,8 @@ std::vector<BadCase> bad_cases() {
       {"nan text", "x1,x2,y\n0.1,nan,2\n", "", fit, "data.csv:2:2: column 'x2': non-finite value 'nan'"},
       {"inf text", "x1,x2,y\n0.1,1,-inf\n", "", fit, "data.csv:2:3: column 'y': non-finite value '-inf'"},
       {"missing target column", kGoodCsv, "", with({"--target", "price"}), "data.csv: no target column named 'price'"},
+      {"target given by position", kGoodCsv, "", with({"--target", "3"}),
+       "no target column named '3' (columns: x1, x2, y); by position: --target-index 3"},
       {"duplicate column names", "x1,x1,y\n0.1,1,2\n", "", fit, "data.csv:1:2: duplicate column name 'x1'"},
       {"missing data file", nullptr, "", fit, "data.csv: cannot open"},
       {"config unknown key", kGoodCsv, "{\"bandwith\": 0.5}", with({"--config", "$dir/cfg.json"}),
