@@ -4,7 +4,6 @@
 #include <omp.h>
 
 #include <cmath>
-
 #include <iomanip>
 #include <ostream>
 #include <sstream>

@@ -28,11 +28,13 @@ class CvCommand : public Command {
     options.add_grid("--degree-grid", degree_grid_, "polynomial degrees to try (default: --degree)");
     options.add_grid("--offset-grid", offset_grid_, "polynomial offsets to try (default: --offset)");
     options.add_grid("--lambda-grid", lambda_grid_, "lambda values for krr, kl1, klinf (default: --lambda)");
-    options.add_grid("--t-grid", t_grid_, "t values for kgf (default: --t); the early-stopping methods choose t per fold");
+    options.add_grid("--t-grid", t_grid_,
+                     "t values for kgf (default: --t); the early-stopping methods choose t per fold");
     options.add("--folds", folds_, "number of folds k >= 2");
     options.add("--fold-column", fold_column_, "take each row's fold from this column (never a feature)");
     options.add("--statistics", statistics_, "standardisation statistics from each training fold | all rows");
-    options.add("--output", output_path_, "CV table CSV, one row per grid point (required; - = standard output)")->option_text("FILE");
+    options.add("--output", output_path_, "CV table CSV, one row per grid point (required; - = standard output)")
+        ->option_text("FILE");
     options.add("--per-fold", per_fold_path_, "also write one row per grid point and fold")->option_text("FILE");
     options.add("--best", best_path_, "best point by the min and one-standard-error rules, as JSON")
         ->option_text("FILE");
@@ -44,10 +46,9 @@ class CvCommand : public Command {
     CvSettings cv;
     cv.base = fit_.to_settings(options);
     require(options, "output", output_path_);
-    const OutputFiles files(options, {{"output", output_path_},
-                                      {"per_fold", per_fold_path_},
-                                      {"best", best_path_},
-                                      {"model", model_path_}});
+    const OutputFiles files(
+        options,
+        {{"output", output_path_}, {"per_fold", per_fold_path_}, {"best", best_path_}, {"model", model_path_}});
     const std::string& method = cv.base.method;
     const std::string reg = regulariser_name(method);
     try {
@@ -206,9 +207,9 @@ class CvCommand : public Command {
     if (!model_path_.empty()) files.write(io, model_path_, model_text);
     if (!options.quiet()) {
       files.summary(io) << "cv " << method << ": " << result.rows.size() << " grid points x " << folds.k << " folds on "
-             << data.n() << " rows\n"
-             << "best (min rule): " << best["min"].dump() << "\n"
-             << "best (1se rule): " << best["one_se"].dump() << "\n";
+                        << data.n() << " rows\n"
+                        << "best (min rule): " << best["min"].dump() << "\n"
+                        << "best (1se rule): " << best["one_se"].dump() << "\n";
     }
   }
 

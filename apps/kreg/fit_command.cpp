@@ -18,7 +18,8 @@ class FitCommand : public Command {
   explicit FitCommand(CLI::App& sub) : Command(sub) {
     data_.register_on(options);
     fit_.register_on(options);
-    options.add("--model", model_path_, "where to write the model JSON (required; - = standard output)")->option_text("FILE");
+    options.add("--model", model_path_, "where to write the model JSON (required; - = standard output)")
+        ->option_text("FILE");
     options.add("--validation", validation_path_, "iterative methods: stop early on this CSV (same columns)")
         ->option_text("FILE");
     options.add_flag("--timings", timings_, "print the wall time of each phase (read, gram, solve, ...) on stderr");

@@ -119,8 +119,7 @@ class PathCommand : public Command {
       for (const auto& p : path) unbounded += !p.bounded;
       if (unbounded > 0)
         warn(io, std::to_string(unbounded) + " of " + std::to_string(path.size()) + " path points lie where " +
-                     settings.method + "'s objective is unbounded below (column 'bounded'): " +
-                     kRepeatedRowsCause);
+                     settings.method + "'s objective is unbounded below (column 'bounded'): " + kRepeatedRowsCause);
     }
     if (!options.quiet())
       files.summary(io) << settings.method << " path: " << path.size() << " points on " << train.n()

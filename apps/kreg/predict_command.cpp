@@ -20,7 +20,8 @@ class PredictCommand : public Command {
     options.add("--data", data_path_, "CSV with the model's feature columns, by name (required)")->option_text("FILE");
     options.add("-o,--output", output_path_, "CSV for the 'prediction' column (default, or -: standard output)")
         ->option_text("FILE");
-    options.add("--metrics", metrics_path_, "also write R2, RMSE, MAE as JSON to this file (- = standard output)")->option_text("FILE");
+    options.add("--metrics", metrics_path_, "also write R2, RMSE, MAE as JSON to this file (- = standard output)")
+        ->option_text("FILE");
   }
 
   void run(Streams& io) override {
@@ -42,8 +43,7 @@ class PredictCommand : public Command {
     std::string summary;
     if (data.has_target()) {
       const Metrics m = evaluate(data.y, f);
-      summary =
-          "R2: " + readable(m.r2) + "\nRMSE: " + readable(m.rmse) + "\nMAE: " + readable(m.mae) + "\n";
+      summary = "R2: " + readable(m.r2) + "\nRMSE: " + readable(m.rmse) + "\nMAE: " + readable(m.mae) + "\n";
       if (!metrics_path_.empty()) {
         nlohmann::json j = {{"n", f.n_elem}, {"r2", m.r2}, {"rmse", m.rmse}, {"mae", m.mae}, {"mse", m.mse}};
         files.write(io, metrics_path_, j.dump(1) + "\n");

@@ -134,8 +134,8 @@ namespace {
 TEST(NumericalTrouble, DivergedIterationAndSingularSystemAreReported) {
   const std::string dir = scratch_dir();
   const std::string data = source_path("data/sine_train.csv");
-  CliResult r = run_cli({"fit", "--data", data, "--method", "kgd", "--step-size", "1", "--t", "1000", "--model",
-                         dir + "/m.json"});
+  CliResult r = run_cli(
+      {"fit", "--data", data, "--method", "kgd", "--step-size", "1", "--t", "1000", "--model", dir + "/m.json"});
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(count_lines(r.err), 1) << r.err;
   EXPECT_NE(r.err.find("kreg: error: kgd: the coefficients are not finite"), std::string::npos) << r.err;

@@ -12,9 +12,9 @@ namespace {
 
 TEST(FitSummary, HoldoutRowsAreCountedApart) {
   const std::string dir = scratch_dir();
-  const CliResult r = run_cli({"fit", "--data", source_path("tests/fixtures/california_train.csv"), "--target",
-                               "MedHouseVal", "--method", "kgd", "--holdout", "0.2", "--seed", "3", "--model",
-                               dir + "/m.json"});
+  const CliResult r =
+      run_cli({"fit", "--data", source_path("tests/fixtures/california_train.csv"), "--target", "MedHouseVal",
+               "--method", "kgd", "--holdout", "0.2", "--seed", "3", "--model", dir + "/m.json"});
   ASSERT_EQ(r.status, 0) << r.err;
   // 300 rows, round(0.2 * 300) = 60 held out.
   EXPECT_NE(r.out.find("on 240 rows x 8 features (60 more held out for early stopping)"), std::string::npos) << r.out;

@@ -64,8 +64,8 @@ TEST(StandardOutput, DashWritesTheFileBytesAndMovesTheSummaryToStderr) {
 
 TEST(StandardOutput, TwoOutputsCannotShareIt) {
   const std::string dir = scratch_dir();
-  const CliResult r = run_cli({"cv", "--data", kTrain, "--target", "MedHouseVal", "--folds", "3", "--bandwidth-grid", "1",
-                               "--lambda-grid", "0.1", "--output", "-", "--best", "-"});
+  const CliResult r = run_cli({"cv", "--data", kTrain, "--target", "MedHouseVal", "--folds", "3", "--bandwidth-grid",
+                               "1", "--lambda-grid", "0.1", "--output", "-", "--best", "-"});
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(count_lines(r.err), 1) << r.err;
   EXPECT_NE(r.err.find("kreg: error: --best: only one output can go to standard output ('-'), and --output does"),

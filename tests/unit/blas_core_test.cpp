@@ -1,8 +1,8 @@
 // The choice of OpenBLAS kernels: replace only sets older than AVX2, and only by what the
 // processor runs.
-#include <gtest/gtest.h>
-
 #include "kreg/linalg/blas_core.h"
+
+#include <gtest/gtest.h>
 
 namespace kreg {
 namespace {

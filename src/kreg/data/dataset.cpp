@@ -19,12 +19,11 @@ std::string column_list(const CsvTable& table) {
 std::size_t require_column(const CsvTable& table, const std::string& name, const std::string& role) {
   const long idx = table.find(name);
   if (idx < 0) {
-    const bool looks_like_position = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
-      return c >= '0' && c <= '9';
-    });
+    const bool looks_like_position =
+        !name.empty() && std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; });
     const std::string hint = looks_like_position && role == "target" ? "; by position: --target-index " + name : "";
-    throw DataError(table.path + ": no " + role + " column named '" + name + "' (columns: " + column_list(table) +
-                    ")" + hint);
+    throw DataError(table.path + ": no " + role + " column named '" + name + "' (columns: " + column_list(table) + ")" +
+                    hint);
   }
   return static_cast<std::size_t>(idx);
 }

@@ -30,8 +30,8 @@ std::string openblas_core() {
 std::string better_openblas_core(const std::string& core, const VectorUnits& units) {
   // OpenBLAS 0.3.21's x86-64 kernel sets that use AVX2 or wider; any other name is an older
   // set (Prescott, Core2, Nehalem, Sandybridge, ...) or its fallback for an unknown processor.
-  static const std::array<const char*, 6> modern = {"Haswell", "Zen", "SkylakeX", "Cooperlake", "SapphireRapids",
-                                                    "Excavator"};
+  static const std::array<const char*, 6> modern = {"Haswell",        "Zen",      "SkylakeX", "Cooperlake",
+                                                    "SapphireRapids", "Excavator"};
   const bool is_modern = std::any_of(modern.begin(), modern.end(), [&core](const char* m) { return core == m; });
   if (is_modern) return "";
   if (units.avx512) return "SkylakeX";

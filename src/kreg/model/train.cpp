@@ -175,7 +175,8 @@ Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* 
   watch.lap();  // each branch recorded its own phases
   if (!model.alpha.is_finite() || !model.beta.is_finite())
     throw NumericalError(settings.method + ": the coefficients are not finite (the iteration diverged or the system " +
-                         "is singular); " + (settings.is_iterative() ? "use a smaller --step-size" : "use a larger --lambda"));
+                         "is singular); " +
+                         (settings.is_iterative() ? "use a smaller --step-size" : "use a larger --lambda"));
   if (model.summary.rcond > 0.0 && model.summary.rcond < kIllConditioned)
     model.warnings.push_back(ill_conditioned_warning(model.summary.rcond));
   if (!model.beta.empty()) {  // a primal model needs no training points

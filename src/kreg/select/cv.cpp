@@ -156,7 +156,8 @@ std::vector<FoldScores> score_all_folds_krr(const Dataset& d, const FitSettings&
       if (info == 0) dpotrs_("L", &mi, &one, MGG.memptr(), &mi, e.memptr(), &mi, &info);
       if (info != 0)
         throw NumericalError("cv: the fold system of krr is not positive definite at lambda " +
-                             std::to_string(grid[l]) + " (K + lambda I is numerically singular; raise the lambda grid)");
+                             std::to_string(grid[l]) +
+                             " (K + lambda I is numerically singular; raise the lambda grid)");
       sc.mse.push_back(arma::mean(arma::square(e)));
       sc.r2.push_back(r_squared(yG, yG - e));
     }

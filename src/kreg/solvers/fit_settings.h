@@ -41,10 +41,10 @@ struct FitSettings {
   std::string solver = "auto";  ///< auto: the exact homotopy path (fista where it stops);
                                 ///< fista: accelerated proximal gradient, restarted, KKT-certified;
                                 ///< paper: the authors' plain proximal gradient
-  long max_iter = 0;             ///< iteration cap, >= 0 (0 = solver default: 100000 | 1000)
-  double tol = 0.0;              ///< >= 0 (0 = solver default): fista: largest KKT violation
-                                 ///< (standardised scale), 1e-7; paper: iterates agree to 1e-4
-  double prox_step = 1e-3;       ///< paper solver: fixed step (the authors' 1e-3)
+  long max_iter = 0;            ///< iteration cap, >= 0 (0 = solver default: 100000 | 1000)
+  double tol = 0.0;             ///< >= 0 (0 = solver default): fista: largest KKT violation
+                                ///< (standardised scale), 1e-7; paper: iterates agree to 1e-4
+  double prox_step = 1e-3;      ///< paper solver: fixed step (the authors' 1e-3)
 
   bool is_penalized() const { return method == "kl1" || method == "klinf"; }
   long max_iter_or_default() const { return max_iter > 0 ? max_iter : (solver == "paper" ? 1000 : 100000); }
