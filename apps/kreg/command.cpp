@@ -9,6 +9,7 @@
 #include <sstream>
 #include <thread>
 
+#include "kreg/core/number_text.h"
 #include "kreg/io/atomic_file.h"
 #include "kreg/linalg/lapack.h"
 
@@ -26,11 +27,7 @@ void set_thread_count(int threads) {
   openblas_set_num_threads(n);
 }
 
-std::string readable(double value) {
-  if (std::isnan(value)) return "nan";
-  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-  return format_double(value);
-}
+std::string readable(double value) { return std::isfinite(value) ? format_double(value) : number_text(value); }
 
 void warn(Streams& io, const std::string& message) { io.err << "kreg: warning: " << message << "\n"; }
 
