@@ -9,9 +9,13 @@ bench_start() {
   [[ -x "$KREG" ]] || { echo "kreg binary not found: $KREG (run scripts/setup.sh)" >&2; exit 1; }
   WORK="$(mktemp -d)"
   trap 'rm -rf "$WORK"' EXIT
-  # numpy and scikit-learn load the same OpenBLAS as kreg; run them on the kernels kreg runs
-  # (kreg picks the processor's widest set where OpenBLAS 0.3.21 would fall back to generic
-  # ones, src/kreg/linalg/blas_core.h), so that the ratios compare code, not kernel sets.
+  share_kreg_blas_kernels
+}
+
+# numpy and scikit-learn load the same OpenBLAS as kreg; run them on the kernels kreg runs
+# (kreg picks the processor's widest set where OpenBLAS 0.3.21 would fall back to generic
+# ones, src/kreg/linalg/blas_core.h), so that the ratios compare code, not kernel sets.
+share_kreg_blas_kernels() {
   OPENBLAS_CORETYPE="$("$KREG" --version | sed -n 's/.*(OpenBLAS \([A-Za-z0-9_]*\) kernels).*/\1/p')"
   export OPENBLAS_CORETYPE
   echo "blas_kernels: $OPENBLAS_CORETYPE (kreg and its peer)"

@@ -4,12 +4,11 @@
 # CSV read + fit (kreg: whole process via /usr/bin/time; sklearn: np.loadtxt + fit() via perf_counter), kreg's peak RSS,
 # and the prediction gap on 1,000 test rows. Usage: scripts/bench_fit.sh [--n N] [--reps R] [--kreg PATH]
 set -euo pipefail
+# shellcheck source=bench_common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/bench_common.sh"  # ROOT, PY, KREG, share_kreg_blas_kernels
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-PY=/usr/bin/python3
 N=10000
 REPS=3
-KREG="$ROOT/build/kreg"
 BW=3
 LAMBDA=0.1
 
@@ -26,10 +25,7 @@ done
 [[ "$N" =~ ^[1-9][0-9]*$ && "$REPS" =~ ^[1-9][0-9]*$ ]] || { echo "--n and --reps must be positive integers" >&2; exit 2; }
 [[ "$KREG" = /* ]] || KREG="$PWD/$KREG"
 [[ -x "$KREG" ]] || { echo "kreg binary not found or not executable: $KREG" >&2; exit 1; }
-# scikit-learn's numpy loads the same OpenBLAS: give it the kernels kreg runs (see bench_common.sh).
-OPENBLAS_CORETYPE="$("$KREG" --version | sed -n 's/.*(OpenBLAS \([A-Za-z0-9_]*\) kernels).*/\1/p')"
-export OPENBLAS_CORETYPE
-echo "blas_kernels: $OPENBLAS_CORETYPE (kreg and its peer)"
+share_kreg_blas_kernels
 
 # GNU time (Debian package `time`) gives wall time and peak RSS of a child process.
 if ! command -v /usr/bin/time >/dev/null; then
