@@ -9,6 +9,8 @@
 #          (a CI-sized check that the pipeline runs end to end; its numbers mean nothing).
 # To stop a long run without losing the jobs in flight: touch WORKDIR/stop; they finish, no
 # other job starts, and the run is logged and aggregated as usual. The next run removes it.
+# On starting and on such a stop it prints the jobs left and an estimate of their time
+# (remaining.py: the median time per finished job of each data set and table).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
@@ -72,7 +74,12 @@ count_results() {
 }
 before=$(count_results)
 echo "running $N jobs ($before done already) on $JOBS workers (each kreg call uses one thread), results in $WORK/results"
+"$PY" "$HERE/remaining.py" "$WORK" --workers "$JOBS" || echo "(no estimate of the time left: remaining.py failed)"
 started_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+# What this invocation runs, read before it starts (the checkout may move on while it runs).
+# blas_kernels: the OpenBLAS kernel set of the jobs (`kreg --version`; OPENBLAS_CORETYPE chooses it).
+checkout=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
+blas=$("$KREG" --version | sed -n 's/.*(OpenBLAS \([A-Za-z0-9_]*\) kernels).*/\1/p')
 start=$(date +%s)
 status=0
 # shellcheck disable=SC2086
@@ -82,13 +89,12 @@ after=$(count_results)
 echo "wall time: $wall s"
 # One line per invocation, so that a run resumed over several invocations has its total wall time.
 RUNS="$WORK/runs.csv"
-# blas_kernels: the OpenBLAS kernel set the jobs ran (`kreg --version`; OPENBLAS_CORETYPE chooses it).
-blas=$("$KREG" --version | sed -n 's/.*(OpenBLAS \([A-Za-z0-9_]*\) kernels).*/\1/p')
 [[ -e "$RUNS" ]] || echo "started_utc,mode,datasets,kernels,workers,jobs,done_before,done_after,wall_s,kreg_binary,checkout,blas_kernels" > "$RUNS"
-echo "$started_utc,$MODE,$DATASETS,$KERNELS,$JOBS,$N,$before,$after,$wall,$KREG,$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown),${blas:-unknown}" >> "$RUNS"
+echo "$started_utc,$MODE,$DATASETS,$KERNELS,$JOBS,$N,$before,$after,$wall,$KREG,$checkout,${blas:-unknown}" >> "$RUNS"
 "$PY" "$HERE/aggregate.py" "$WORK"
 if [[ "$after" -lt "$N" && -e "$WORK/stop" ]]; then
   echo "stopped on request ($WORK/stop): $((N - after)) of $N jobs left; run the same command again to go on" >&2
+  "$PY" "$HERE/remaining.py" "$WORK" --workers "$JOBS" >&2
   exit "$status"  # non-zero still when a job failed before the stop
 elif [[ "$after" -lt "$N" ]]; then
   echo "$((N - after)) of $N jobs have no result (failed or interrupted; see above): run the same command again to retry them" >&2
