@@ -13,6 +13,17 @@ import statistics
 import sys
 
 
+def job_list(workdir):
+    """run_all.sh's job list, WORKDIR/jobs.txt: one (dataset, table, kernel, seed) per line."""
+    with open(os.path.join(workdir, "jobs.txt")) as f:
+        return [tuple(line.split()) for line in f if line.strip()]
+
+
+def result_path(workdir, job):
+    """Where run_job.py writes the result of `job`, once it has finished."""
+    return os.path.join(workdir, "results", "_".join(job) + ".csv")
+
+
 def job_seconds(path):
     """kreg's time of one finished job: the sum over its methods (run_job.py's time_s)."""
     with open(path) as f:
@@ -71,12 +82,11 @@ def main():
     if not os.path.exists(listing):
         print(f"remaining.py: error: {listing}: no job list (run_all.sh writes it)", file=sys.stderr)
         sys.exit(2)
-    with open(listing) as f:
-        jobs = [line.split() for line in f if line.strip()]
+    jobs = job_list(a.workdir)
     pending, finished = [], {}
-    for dataset, table, kernel, seed in jobs:
-        group = (dataset, table, kernel)
-        path = os.path.join(a.workdir, "results", f"{dataset}_{table}_{kernel}_{seed}.csv")
+    for job in jobs:
+        group = job[:3]  # (dataset, table, kernel)
+        path = result_path(a.workdir, job)
         if os.path.exists(path):
             finished.setdefault(group, []).append(job_seconds(path))
         else:

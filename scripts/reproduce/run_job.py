@@ -19,6 +19,8 @@ import subprocess
 import sys
 import time
 
+import remaining  # the job list and result paths of run_all.sh (this directory)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 METHODS = {"robust": ["ksgd", "klinf_paper", "klinf", "kgd", "krr"],
@@ -117,11 +119,10 @@ def main():
 def progress(workdir):
     """How far run_all.sh's job list (WORKDIR/jobs.txt) has come, when there is one."""
     try:
-        with open(os.path.join(workdir, "jobs.txt")) as f:
-            jobs = ["_".join(line.split()) for line in f if line.strip()]
+        jobs = remaining.job_list(workdir)
     except OSError:
         return "no job list"
-    done = sum(os.path.exists(os.path.join(workdir, "results", j + ".csv")) for j in jobs)
+    done = sum(os.path.exists(remaining.result_path(workdir, j)) for j in jobs)
     return f"{done} of {len(jobs)} jobs of the list done"
 
 
