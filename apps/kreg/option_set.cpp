@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <fstream>
 
+#include "kreg/io/input_file.h"
+
 namespace kreg::cli {
 
 using nlohmann::json;
@@ -97,6 +99,8 @@ CLI::Option* OptionSet::add_grid(const std::string& flag, std::string& field, co
 
 void OptionSet::apply_config() {
   if (config_path_.empty()) return;
+  const std::string reason = unreadable_reason(config_path_);
+  if (!reason.empty()) throw ConfigError(config_path_ + ": cannot open config file: " + reason);
   std::ifstream in(config_path_);
   if (!in) throw ConfigError(config_path_ + ": cannot open config file");
   json cfg;

@@ -12,10 +12,10 @@
 
 #include <charconv>
 #include <cmath>
-#include <fstream>
 #include <set>
 
 #include "kreg/core/errors.h"
+#include "kreg/io/input_file.h"
 
 namespace kreg {
 
@@ -107,10 +107,8 @@ CsvTable read_csv_table(const std::string& path, bool empty_as_nan) {
 namespace {
 
 CsvTable read_csv_table_unguarded(const std::string& path, bool empty_as_nan) {
-  {
-    std::ifstream probe(path);
-    if (!probe) throw DataError(path + ": cannot open file for reading");
-  }
+  const std::string reason = unreadable_reason(path);
+  if (!reason.empty()) throw DataError(path + ": cannot open file for reading: " + reason);
   CsvTable table;
   table.path = path;
   io::LineReader reader(path);

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "kreg/core/errors.h"
+#include "kreg/io/input_file.h"
 
 namespace kreg {
 
@@ -254,6 +255,8 @@ Model model_from_json(const json& j, const std::string& source) {
 }
 
 Model load_model(const std::string& path) {
+  const std::string reason = unreadable_reason(path);
+  if (!reason.empty()) throw DataError(path + ": cannot open model file for reading: " + reason);
   std::ifstream in(path);
   if (!in) throw DataError(path + ": cannot open model file for reading");
   json j;
