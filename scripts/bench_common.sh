@@ -3,6 +3,8 @@
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PY=/usr/bin/python3
 KREG="$ROOT/build/kreg"
+# shellcheck source=blas_kernel_set.sh
+source "$ROOT/scripts/blas_kernel_set.sh"
 
 # Checks the binary (after option parsing, which may change KREG) and creates $WORK.
 bench_start() {
@@ -16,7 +18,7 @@ bench_start() {
 # (kreg picks the processor's widest set where OpenBLAS 0.3.21 would fall back to generic
 # ones, src/kreg/linalg/blas_core.h), so that the ratios compare code, not kernel sets.
 share_kreg_blas_kernels() {
-  OPENBLAS_CORETYPE="$("$KREG" --version | sed -n 's/.*(OpenBLAS \([A-Za-z0-9_]*\) kernels).*/\1/p')"
+  OPENBLAS_CORETYPE="$("$KREG" --version | blas_kernel_set)"
   export OPENBLAS_CORETYPE
   echo "blas_kernels: $OPENBLAS_CORETYPE (kreg and its peer)"
 }

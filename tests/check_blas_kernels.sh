@@ -7,9 +7,10 @@ set -euo pipefail
 kreg="$1"
 flags=" $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "
 has() { for f in "$@"; do [[ "$flags" == *" $f "* ]] || return 1; done; }
-core_of() { sed -n 's/.*(OpenBLAS \([A-Za-z0-9_]*\) kernels).*/\1/p'; }
+# shellcheck source=../scripts/blas_kernel_set.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../scripts/blas_kernel_set.sh"
 
-auto=$(env -u OPENBLAS_CORETYPE "$kreg" --version | core_of)
+auto=$(env -u OPENBLAS_CORETYPE "$kreg" --version | blas_kernel_set)
 echo "processor flags: avx2+fma $(has avx2 fma && echo yes || echo no), avx512 $(has avx512f avx512dq avx512cd avx512bw avx512vl && echo yes || echo no); kreg runs: $auto"
 [[ -n "$auto" ]] || { echo "FAIL: kreg --version names no kernel set"; exit 1; }
 if has avx512f avx512dq avx512cd avx512bw avx512vl; then
@@ -19,7 +20,7 @@ elif has avx2 fma; then
     { echo "FAIL: AVX2 processor, kernels $auto"; exit 1; }
 fi
 if has avx2 fma; then
-  forced=$(OPENBLAS_CORETYPE=Haswell "$kreg" --version | core_of)
+  forced=$(OPENBLAS_CORETYPE=Haswell "$kreg" --version | blas_kernel_set)
   [[ "$forced" == Haswell ]] || { echo "FAIL: OPENBLAS_CORETYPE=Haswell gave $forced"; exit 1; }
 fi
 echo "ok"

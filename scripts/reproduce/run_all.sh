@@ -14,6 +14,8 @@
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
+# shellcheck source=../blas_kernel_set.sh
+source "$ROOT/scripts/blas_kernel_set.sh"
 PY=/usr/bin/python3
 MODE=quick
 KERNELS=gaussian
@@ -79,7 +81,7 @@ started_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 # What this invocation runs, read before it starts (the checkout may move on while it runs).
 # blas_kernels: the OpenBLAS kernel set of the jobs (`kreg --version`; OPENBLAS_CORETYPE chooses it).
 checkout=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
-blas=$("$KREG" --version | sed -n 's/.*(OpenBLAS \([A-Za-z0-9_]*\) kernels).*/\1/p')
+blas=$("$KREG" --version | blas_kernel_set)
 start=$(date +%s)
 status=0
 # shellcheck disable=SC2086
