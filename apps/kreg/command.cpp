@@ -10,7 +10,7 @@
 #include <thread>
 
 #include "kreg/core/number_text.h"
-#include "kreg/io/atomic_file.h"
+#include "kreg/core/number_text.h"
 #include "kreg/linalg/lapack.h"
 
 namespace kreg::cli {
@@ -26,8 +26,6 @@ void set_thread_count(int threads) {
   omp_set_num_threads(n);
   openblas_set_num_threads(n);
 }
-
-std::string readable(double value) { return std::isfinite(value) ? format_double(value) : number_text(value); }
 
 void warn(Streams& io, const std::string& message) { io.err << "kreg: warning: " << message << "\n"; }
 

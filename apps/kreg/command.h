@@ -40,9 +40,6 @@ std::unique_ptr<Command> make_cv_command(CLI::App& parent);
 void require(const OptionSet& options, const std::string& key, const std::string& value);
 /// Sets the worker thread count of OpenMP loops and of OpenBLAS (0 = all cores).
 void set_thread_count(int threads);
-/// A number for a summary line: 17 significant digits, or "nan" / "inf" / "-inf" as
-/// number_text spells them (files leave those cells empty instead, format_double).
-std::string readable(double value);
 /// Prints a warning line "kreg: warning: ..." on err.
 void warn(Streams& io, const std::string& message);
 /// Prints "kreg: timings (ms): phase t, ..., total t" on err (`--timings`).

@@ -5,7 +5,7 @@
 #include "command.h"
 #include "data_options.h"
 #include "fit_settings_options.h"
-#include "kreg/io/atomic_file.h"
+#include "kreg/core/number_text.h"
 #include "kreg/model/model_json.h"
 #include "kreg/model/train.h"
 #include "kreg/select/cv.h"
@@ -46,9 +46,9 @@ class CvCommand : public Command {
     CvSettings cv;
     cv.base = fit_.to_settings(options);
     require(options, "output", output_path_);
-    const OutputFiles files(
-        options,
-        {{"output", output_path_}, {"per_fold", per_fold_path_}, {"best", best_path_}, {"model", model_path_}});
+    OutputFiles files(
+        options, {{"output", output_path_}, {"per_fold", per_fold_path_}, {"best", best_path_}, {"model", model_path_}},
+        {{"data", data_.data}, {"config", options.config_path()}});
     const std::string& method = cv.base.method;
     const std::string reg = regulariser_name(method);
     try {
@@ -201,10 +201,11 @@ class CvCommand : public Command {
       for (const auto& w : model.warnings) warn(io, w);
       model_text = model_to_json(model).dump(1) + "\n";
     }
-    files.write(io, output_path_, table_out.text());
-    if (!per_fold_path_.empty()) files.write(io, per_fold_path_, per_fold.text());
-    if (!best_path_.empty()) files.write(io, best_path_, best.dump(1) + "\n");
-    if (!model_path_.empty()) files.write(io, model_path_, model_text);
+    files.add("output", table_out.text());
+    if (!per_fold_path_.empty()) files.add("per_fold", per_fold.text());
+    if (!best_path_.empty()) files.add("best", best.dump(1) + "\n");
+    if (!model_path_.empty()) files.add("model", std::move(model_text));
+    files.commit(io);
     if (!options.quiet()) {
       files.summary(io) << "cv " << method << ": " << result.rows.size() << " grid points x " << folds.k << " folds on "
                         << data.n() << " rows\n"

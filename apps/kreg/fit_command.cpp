@@ -4,7 +4,7 @@
 #include "command.h"
 #include "data_options.h"
 #include "fit_settings_options.h"
-#include "kreg/io/atomic_file.h"
+#include "kreg/core/number_text.h"
 #include "kreg/model/model_json.h"
 #include "kreg/model/train.h"
 #include "output_files.h"
@@ -28,7 +28,8 @@ class FitCommand : public Command {
   void run(Streams& io) override {
     const FitSettings settings = fit_.to_settings(options);
     require(options, "model", model_path_);
-    const OutputFiles files(options, {{"model", model_path_}});
+    OutputFiles files(options, {{"model", model_path_}},
+                      {{"data", data_.data}, {"validation", validation_path_}, {"config", options.config_path()}});
     Stopwatch watch;
     PhaseTimes times;
     const Dataset data = data_.load(options);
@@ -46,7 +47,8 @@ class FitCommand : public Command {
     }
     for (const auto& w : model.warnings) warn(io, w);
     watch.lap();
-    files.write(io, model_path_, model_to_json(model).dump(1) + "\n");
+    files.add("model", model_to_json(model).dump(1) + "\n");
+    files.commit(io);
     record_lap(&times, "write", watch);
     if (timings_) print_timings(io, times);
     if (!options.quiet()) {
@@ -55,8 +57,8 @@ class FitCommand : public Command {
       report << "fitted " << settings.method << " (" << settings.kernel.name << ") on " << model.summary.n_train
              << " rows x " << data.p() << " features"
              << (held_out > 0 ? " (" + std::to_string(held_out) + " more held out for early stopping)" : std::string())
-             << ": train RMSE " << readable(std::sqrt(model.summary.train_mse)) << ", train R2 "
-             << readable(model.summary.train_r2) << "\n";
+             << ": train RMSE " << readable_number(std::sqrt(model.summary.train_mse)) << ", train R2 "
+             << readable_number(model.summary.train_r2) << "\n";
       if (settings.is_iterative())
         report << "iterations: " << model.summary.iterations << ", t = " << format_double(model.summary.t)
                << (model.summary.early_stopping

@@ -5,7 +5,7 @@
 #include "command.h"
 #include "data_options.h"
 #include "fit_settings_options.h"
-#include "kreg/io/atomic_file.h"
+#include "kreg/core/number_text.h"
 #include "kreg/select/grid.h"
 #include "kreg/select/loo.h"
 #include "output_files.h"
@@ -29,7 +29,8 @@ class LooCommand : public Command {
   void run(Streams& io) override {
     const FitSettings settings = fit_.to_settings(options);
     require(options, "output", output_path_);
-    const OutputFiles files(options, {{"output", output_path_}, {"best", best_path_}});
+    OutputFiles files(options, {{"output", output_path_}, {"best", best_path_}},
+                      {{"data", data_.data}, {"config", options.config_path()}});
     if (settings.method != "krr")
       throw ConfigError(options.where("method") + ": kreg loo is for krr, got '" + settings.method + "'");
     std::vector<double> grid;
@@ -66,8 +67,9 @@ class LooCommand : public Command {
                                          {"loo_mse_1se", b1se.loo_mse},
                                          {"lambda_scaling", to_string(settings.lambda_scaling)},
                                          {"n", data.n()}};
-    files.write(io, output_path_, table.text());
-    if (!best_path_.empty()) files.write(io, best_path_, best.dump(1) + "\n");
+    files.add("output", table.text());
+    if (!best_path_.empty()) files.add("best", best.dump(1) + "\n");
+    files.commit(io);
     if (!options.quiet()) {
       std::ostream& report = files.summary(io);
       report << "lambda_min: " << format_double(bmin.lambda) << " (loo_mse " << format_double(bmin.loo_mse) << ")\n"

@@ -156,6 +156,7 @@ std::string OptionSet::where(const std::string& key) const {
     if (k == key) return config_path_ + ": key '" + key + "'";
   for (const auto& e : entries_)
     if (e.key == key) return e.flag;
+  if (key == "config") return "--config";
   return key;
 }
 

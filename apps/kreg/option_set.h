@@ -36,6 +36,7 @@ class OptionSet {
   nlohmann::json merged() const;
   bool print_config_requested() const { return print_config_; }
   int threads() const { return threads_; }
+  const std::string& config_path() const { return config_path_; }
   bool quiet() const { return quiet_; }
 
   /// Where `key` came from, for messages: "--bandwidth", "cfg.json: key 'bandwidth'", or

@@ -1,6 +1,7 @@
-// The output files of a command, where "-" names standard output: results can go down a pipe
-// (`kreg loo ... --output - | gnuplot ...`). At most one output can take standard output; the
-// run's summary lines then go to standard error, so that standard output holds only the file.
+// The output files of a command, checked before any computation and written all or none at
+// the end (kreg/io/output_set.h has the rule). "-" names standard output: results can go
+// down a pipe (`kreg loo ... --output - | gnuplot ...`); at most one output can take it, and
+// the run's summary lines then go to standard error.
 #pragma once
 
 #include <ostream>
@@ -9,17 +10,25 @@
 #include <vector>
 
 #include "command.h"
+#include "kreg/io/output_set.h"
 
 namespace kreg::cli {
 
+/// (config key, path) of a file option; an empty path means the option was not given.
+using FileOption = std::pair<std::string, std::string>;
+
 class OutputFiles {
  public:
-  /// `files`: (config key, path) of each output option. Throws ConfigError naming the second
-  /// key when two outputs are "-".
-  OutputFiles(const OptionSet& options, const std::vector<std::pair<std::string, std::string>>& files);
+  /// Checks the outputs before the run starts. Throws ConfigError (exit 2) naming the option
+  /// when two outputs are "-", two outputs or an output and an input name the same file, or
+  /// an output cannot be written (its directory is missing, it is a directory, ...).
+  OutputFiles(const OptionSet& options, const std::vector<FileOption>& outputs,
+              const std::vector<FileOption>& inputs = {});
 
-  /// Writes `content` to `path` atomically, or to io.out when `path` is "-".
-  void write(Streams& io, const std::string& path, const std::string& content) const;
+  /// Queues the content of the output option `key` (nothing is written yet).
+  void add(const std::string& key, std::string content);
+  /// Writes every queued output, all or none.
+  void commit(Streams& io);
 
   /// Where summary lines go: io.out, or io.err when an output takes standard output.
   std::ostream& summary(Streams& io) const { return to_standard_output_ ? io.err : io.out; }
@@ -28,6 +37,8 @@ class OutputFiles {
   static std::string name(const std::string& path) { return path == "-" ? "standard output" : path; }
 
  private:
+  std::vector<std::pair<std::string, OutputTarget>> targets_;  ///< by config key
+  OutputSet set_;
   bool to_standard_output_ = false;
 };
 

@@ -6,7 +6,7 @@
 #include "data_options.h"
 #include "fit_settings_options.h"
 #include "kreg/data/dataset.h"
-#include "kreg/io/atomic_file.h"
+#include "kreg/core/number_text.h"
 #include "kreg/select/grid.h"
 #include "kreg/solvers/descent_path.h"
 #include "kreg/solvers/penalized_path.h"
@@ -38,7 +38,8 @@ class PathCommand : public Command {
   void run(Streams& io) override {
     const FitSettings settings = fit_.to_settings(options);
     require(options, "output", output_path_);
-    const OutputFiles files(options, {{"output", output_path_}, {"coefficients", coef_path_}});
+    OutputFiles files(options, {{"output", output_path_}, {"coefficients", coef_path_}},
+                      {{"data", data_.data}, {"validation", validation_path_}, {"config", options.config_path()}});
     const bool is_krr = settings.method == "krr";
     const bool iterative = settings.is_iterative();
     const bool penalized = settings.is_penalized();
@@ -107,8 +108,9 @@ class PathCommand : public Command {
           coef.add_row({format_double(p.value), std::to_string(i), format_double(p.alpha(i))});
       coef_text = coef.text();
     }
-    files.write(io, output_path_, table.text());
-    if (!coef_path_.empty()) files.write(io, coef_path_, coef_text);
+    files.add("output", table.text());
+    if (!coef_path_.empty()) files.add("coefficients", std::move(coef_text));
+    files.commit(io);
     if (penalized) {
       std::size_t unconverged = 0;
       for (const auto& p : path) unconverged += !p.converged;

@@ -4,7 +4,7 @@
 
 #include "command.h"
 #include "kreg/data/dataset.h"
-#include "kreg/io/atomic_file.h"
+#include "kreg/core/number_text.h"
 #include "kreg/model/model_json.h"
 #include "kreg/select/metrics.h"
 #include "output_files.h"
@@ -28,7 +28,8 @@ class PredictCommand : public Command {
     require(options, "model", model_path_);
     require(options, "data", data_path_);
     const std::string output = output_path_.empty() ? "-" : output_path_;
-    const OutputFiles files(options, {{"output", output}, {"metrics", metrics_path_}});
+    OutputFiles files(options, {{"output", output}, {"metrics", metrics_path_}},
+                      {{"model", model_path_}, {"data", data_path_}, {"config", options.config_path()}});
     const Model model = load_model(model_path_);
     const Dataset data = select_prediction_columns(read_csv_table(data_path_), model.feature_names, model.target_name);
     if (!metrics_path_.empty() && !data.has_target())
@@ -38,17 +39,18 @@ class PredictCommand : public Command {
     std::string csv = "prediction\n";
     csv.reserve(f.n_elem * 24);
     for (double v : f) csv += format_double(v) + "\n";
-    files.write(io, output, csv);
+    files.add("output", std::move(csv));
 
     std::string summary;
     if (data.has_target()) {
       const Metrics m = evaluate(data.y, f);
-      summary = "R2: " + readable(m.r2) + "\nRMSE: " + readable(m.rmse) + "\nMAE: " + readable(m.mae) + "\n";
+      summary = "R2: " + readable_number(m.r2) + "\nRMSE: " + readable_number(m.rmse) + "\nMAE: " + readable_number(m.mae) + "\n";
       if (!metrics_path_.empty()) {
         nlohmann::json j = {{"n", f.n_elem}, {"r2", m.r2}, {"rmse", m.rmse}, {"mae", m.mae}, {"mse", m.mse}};
-        files.write(io, metrics_path_, j.dump(1) + "\n");
+        files.add("metrics", j.dump(1) + "\n");
       }
     }
+    files.commit(io);
     if (!options.quiet()) {
       files.summary(io) << summary;  // standard error when a result takes standard output
       if (output != "-") files.summary(io) << "predictions for " << f.n_elem << " rows written to " << output << "\n";

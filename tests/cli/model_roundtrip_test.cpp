@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "kreg/data/csv_table.h"
-#include "kreg/io/atomic_file.h"
+#include "kreg/io/output_set.h"
 #include "kreg/model/model_json.h"
 #include "kreg/model/train.h"
 #include "test_data.h"
@@ -36,7 +36,7 @@ TEST(ModelRoundTrip, LoadedModelPredictsBitForBit) {
       s.standardize = mode;
       const Model model = train(train_data, s);
       const std::string path = dir + "/" + kernel + ".json";
-      write_file_atomically(path, model_to_json(model).dump(1));
+      write_output_file(path, model_to_json(model).dump(1));
       const Model loaded = load_model(path);
       EXPECT_TRUE(bitwise_equal(predict(model, test_data.X), predict(loaded, test_data.X)));
       EXPECT_EQ(loaded.feature_names, model.feature_names);
