@@ -38,7 +38,11 @@ class InterruptGuard {
     action.sa_handler = remember_signal;
     sigemptyset(&action.sa_mask);
     action.sa_flags = 0;
-    for (std::size_t i = 0; i < kInterruptCount; ++i) ::sigaction(kInterrupts[i], &action, &previous_[i]);
+    for (std::size_t i = 0; i < kInterruptCount; ++i) {
+      ::sigaction(kInterrupts[i], nullptr, &previous_[i]);
+      // A signal the user chose to ignore (nohup: SIGHUP) stays ignored.
+      if (previous_[i].sa_handler != SIG_IGN) ::sigaction(kInterrupts[i], &action, nullptr);
+    }
   }
   ~InterruptGuard() { restore(); }
   InterruptGuard(const InterruptGuard&) = delete;
