@@ -77,25 +77,11 @@ class CvCommand : public Command {
     }
     cv.threads = options.threads();
 
-    require(options, "data", data_.data);
-    const CsvTable table = read_csv_table(data_.data);
-    ColumnSelection sel;
-    sel.target = data_.target;
-    sel.target_index = data_.target_index;
-    sel.features = data_.features;
-    if (!fold_column_.empty()) {
-      if (table.find(fold_column_) < 0)
-        throw DataError(data_.data + ": no fold column named '" + fold_column_ + "' (" + options.where("fold_column") +
-                        ")");
-      sel.excluded = {fold_column_};
-    }
-    const Dataset data = select_training_columns(table, sel);
+    const TrainingData training = data_.load(options, io, fold_column_);
+    const Dataset& data = training.data;
     Folds folds;
     if (!fold_column_.empty()) {
-      const long c = table.find(fold_column_);
-      std::vector<double> labels;
-      for (std::size_t i = 0; i < table.n_rows(); ++i) labels.push_back(table.at(i, static_cast<std::size_t>(c)));
-      folds = folds_from_labels(labels, data_.data);
+      folds = folds_from_labels(training.fold_labels, data.source);
     } else {
       try {
         folds = seeded_folds(data.n(), folds_, cv.base.seed);

@@ -1,24 +1,77 @@
-// Reading training data as the options describe.
+// Reading data files as the options describe.
 #include "data_options.h"
 
-#include "command.h"
+#include "kreg/core/errors.h"
+#include "kreg/core/suggest.h"
 
 namespace kreg::cli {
 
+void ReadOptions::register_on(OptionSet& o, bool for_predict) {
+  o.add("--sep", sep, "field separator: auto (from the file name, .tsv = tab, else from the header), tab, comma, "
+        "semicolon, pipe, or one character");
+  o.add("--missing", missing,
+        for_predict ? "error | drop: a row with a missing feature is an error, or gets an empty prediction"
+                    : "error | drop: a row with a missing value in a used column is an error, or is left out");
+  o.add("--na-values", na_values, "cells read as missing besides the empty cell (comma-separated)");
+}
+
+CsvFormat ReadOptions::format(const OptionSet& o) const {
+  CsvFormat f;
+  if (!parse_separator(sep, f.separator))
+    throw ConfigError(o.where("sep") + ": expected auto, tab, comma, semicolon, pipe, space or one character, got '" +
+                      sep + "'");
+  f.na_values = na_values;
+  return f;
+}
+
+MissingPolicy ReadOptions::policy(const OptionSet& o) const {
+  MissingPolicy p = MissingPolicy::kError;
+  if (!parse_missing_policy(missing, p))
+    throw ConfigError(o.where("missing") + ": expected error or drop, got '" + missing + "'" +
+                      did_you_mean(missing, {"error", "drop"}));
+  return p;
+}
+
 void DataOptions::register_on(OptionSet& o) {
-  o.add("--data", data, "training data, CSV with a header row (required)")->option_text("FILE");
+  o.add("--data", data, "training data, CSV with a header row (required; - = standard input; .gz is read)")
+      ->option_text("FILE");
   o.add("--target", target, "name of the response column (default: the last column)");
   o.add("--target-index", target_index, "1-based position of the response column; negative counts from the end");
   o.add("--features", features, "comma-separated feature columns (default: all other columns)");
+  o.add("--exclude", exclude, "comma-separated columns never used as features (e.g. an id column)");
+  read.register_on(o);
 }
 
-Dataset DataOptions::load(const OptionSet& o) const {
+namespace {
+void report_dropped(Streams& io, const std::string& source, std::size_t dropped, std::size_t read) {
+  if (dropped > 0)
+    warn(io, source + ": left out " + std::to_string(dropped) + " of " + std::to_string(read) +
+                 " rows with a missing value (--missing drop)");
+}
+}  // namespace
+
+TrainingData DataOptions::load(const OptionSet& o, Streams& io, const std::string& fold_column) const {
   require(o, "data", data);
   ColumnSelection sel;
   sel.target = target;
   sel.target_index = target_index;
   sel.features = features;
-  return select_training_columns(read_csv_table(data), sel);
+  sel.excluded = exclude;
+  sel.fold_column = fold_column;
+  TrainingData d = load_training_data(data, read.format(o), sel, read.policy(o));
+  for (const auto& w : d.warnings) warn(io, w);
+  report_dropped(io, d.data.source, d.rows_dropped, d.rows_read);
+  return d;
+}
+
+Dataset DataOptions::load_validation(const OptionSet& o, Streams& io, const std::string& path,
+                                     const Dataset& train) const {
+  if (path == "-" && data == "-")
+    throw ConfigError(o.where("validation") + ": standard input is already --data; give a file");
+  PredictionData v =
+      load_prediction_data(path, read.format(o), train.feature_names, train.target_name, read.policy(o), false, true);
+  report_dropped(io, v.data.source, v.rows_dropped, v.rows_read);
+  return std::move(v.data);
 }
 
 }  // namespace kreg::cli

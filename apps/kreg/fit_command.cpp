@@ -32,12 +32,9 @@ class FitCommand : public Command {
                       {{"data", data_.data}, {"validation", validation_path_}, {"config", options.config_path()}});
     Stopwatch watch;
     PhaseTimes times;
-    const Dataset data = data_.load(options);
+    const Dataset data = data_.load(options, io).data;
     Dataset validation;
-    if (!validation_path_.empty()) {
-      validation = select_prediction_columns(read_csv_table(validation_path_), data.feature_names, data.target_name);
-      if (!validation.has_target()) throw DataError(validation_path_ + ": no target column '" + data.target_name + "'");
-    }
+    if (!validation_path_.empty()) validation = data_.load_validation(options, io, validation_path_, data);
     record_lap(&times, "read", watch);
     Model model;
     try {

@@ -39,7 +39,7 @@ class LooCommand : public Command {
     } catch (const ConfigError& e) {
       options.rethrow_located(e);
     }
-    const Dataset data = data_.load(options);
+    const Dataset data = data_.load(options, io).data;
     LooResult r;
     try {
       r = loo_krr(data, settings, grid);

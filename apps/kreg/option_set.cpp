@@ -3,9 +3,9 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 
-#include "kreg/io/input_file.h"
+#include "kreg/core/suggest.h"
+#include "kreg/io/json_input.h"
 
 namespace kreg::cli {
 
@@ -19,24 +19,15 @@ std::string key_of_flag(const std::string& names) {
   return key;
 }
 
-namespace {
-// Edit distance, for "did you mean" hints on misspelt config keys.
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    cur[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j)
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1])});
-    std::swap(prev, cur);
-  }
-  return prev[b.size()];
-}
-}  // namespace
-
 namespace detail {
 void type_error(const std::string& where, const std::string& expected, const json& got) {
-  throw ConfigError(where + ": expected " + expected + ", got " + std::string(got.type_name()) + " " + got.dump());
+  throw ConfigError(where + ": expected " + expected + ", got " + std::string(got.type_name()) + " " +
+                    json_excerpt(got));
+}
+
+void integer_range_error(const std::string& where, long long low, unsigned long long high, const json& got) {
+  throw ConfigError(where + ": expected an integer from " + std::to_string(low) + " to " + std::to_string(high) +
+                    ", got " + json_excerpt(got));
 }
 }  // namespace detail
 
@@ -84,6 +75,7 @@ CLI::Option* OptionSet::add_grid(const std::string& flag, std::string& field, co
         if (j.is_string()) {
           field = j.get<std::string>();
         } else if (j.is_array()) {
+          if (j.size() > 1000000) detail::type_error(where, "a grid of at most 1000000 values", j);
           field.clear();
           for (const auto& v : j) field += (field.empty() ? "" : ",") + number_text(v);
         } else if (j.is_object() && j.size() == 1 && (j.contains("logspace") || j.contains("linspace")) &&
@@ -99,18 +91,19 @@ CLI::Option* OptionSet::add_grid(const std::string& flag, std::string& field, co
 
 void OptionSet::apply_config() {
   if (config_path_.empty()) return;
-  const std::string reason = unreadable_reason(config_path_);
-  if (!reason.empty()) throw ConfigError(config_path_ + ": cannot open config file: " + reason);
-  std::ifstream in(config_path_);
-  if (!in) throw ConfigError(config_path_ + ": cannot open config file");
-  json cfg;
+  std::string text;
   try {
-    cfg = json::parse(in);
-  } catch (const json::parse_error& e) {
+    text = read_input_text(config_path_);
+  } catch (const DataError& e) {
     std::string what = e.what();
-    const auto pos = what.find("] ");
-    throw ConfigError(config_path_ + ": invalid JSON: " + (pos == std::string::npos ? what : what.substr(pos + 2)));
+    const std::string marker = ": cannot open file for reading: ";
+    const auto pos = what.find(marker);
+    if (pos != std::string::npos) what.replace(pos, marker.size(), ": cannot open config file: ");
+    throw ConfigError(what);
   }
+  json cfg;
+  const std::string problem = parse_json_text(text, cfg);
+  if (!problem.empty()) throw ConfigError(config_path_ + ": " + problem);
   if (!cfg.is_object()) throw ConfigError(config_path_ + ": a config must be a JSON object of option names");
   for (auto it = cfg.begin(); it != cfg.end(); ++it) {
     const Entry* entry = nullptr;
@@ -118,16 +111,9 @@ void OptionSet::apply_config() {
       if (e.key == it.key()) entry = &e;
     const std::string where = config_path_ + ": key '" + it.key() + "'";
     if (entry == nullptr) {
-      std::string hint;
-      std::size_t best = 3;  // suggest only keys within two edits
-      for (const auto& e : entries_) {
-        const std::size_t d = edit_distance(e.key, it.key());
-        if (d < best) {
-          best = d;
-          hint = " (did you mean '" + e.key + "'?)";
-        }
-      }
-      throw ConfigError(where + ": unknown option for 'kreg " + app_.get_name() + "'" + hint);
+      std::vector<std::string> keys;
+      for (const auto& e : entries_) keys.push_back(e.key);
+      throw ConfigError(where + ": unknown option for 'kreg " + app_.get_name() + "'" + did_you_mean(it.key(), keys));
     }
     if (entry->option->count() > 0) continue;  // the command line wins
     entry->from_json(it.value(), where);

@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -73,6 +74,8 @@ std::string key_of_flag(const std::string& flag);
 
 namespace detail {
 [[noreturn]] void type_error(const std::string& where, const std::string& expected, const nlohmann::json& got);
+[[noreturn]] void integer_range_error(const std::string& where, long long low, unsigned long long high,
+                                      const nlohmann::json& got);
 
 template <class T>
 void read_json(const nlohmann::json& j, const std::string& where, T& out) {
@@ -80,8 +83,15 @@ void read_json(const nlohmann::json& j, const std::string& where, T& out) {
     if (!j.is_number()) type_error(where, "a number", j);
     out = j.get<double>();
   } else if constexpr (std::is_integral_v<T>) {
+    // Range-checked: 4294967298 must not wrap round to 2 in an int.
+    using limits = std::numeric_limits<T>;
     if (!j.is_number_integer()) type_error(where, "an integer", j);
-    out = j.get<T>();
+    const bool fits = j.is_number_unsigned()
+                          ? j.get<unsigned long long>() <= static_cast<unsigned long long>(limits::max())
+                          : j.get<long long>() >= static_cast<long long>(limits::min()) &&
+                                j.get<long long>() <= static_cast<long long>(limits::max());
+    if (!fits) integer_range_error(where, limits::min(), static_cast<unsigned long long>(limits::max()), j);
+    out = static_cast<T>(j.is_number_unsigned() ? j.get<unsigned long long>() : j.get<long long>());
   } else if constexpr (std::is_same_v<T, std::string>) {
     if (!j.is_string()) type_error(where, "a string", j);
     out = j.get<std::string>();

@@ -55,12 +55,9 @@ class PathCommand : public Command {
     if (!iterative && options.given(other_key))
       throw ConfigError(options.where(other_key) + ": not used by --method " + settings.method + "; give " +
                         options.where(grid_key));
-    const Dataset train = data_.load(options);
+    const Dataset train = data_.load(options, io).data;
     Dataset validation;
-    if (!validation_path_.empty())
-      validation = select_prediction_columns(read_csv_table(validation_path_), train.feature_names, train.target_name);
-    if (!validation_path_.empty() && !validation.has_target())
-      throw DataError(validation_path_ + ": no target column '" + train.target_name + "'");
+    if (!validation_path_.empty()) validation = data_.load_validation(options, io, validation_path_, train);
 
     std::vector<double> grid;
     const std::string& text = lambda_path ? lambda_grid_ : t_grid_;

@@ -3,8 +3,9 @@
 #include <sstream>
 
 #include "command.h"
-#include "kreg/data/dataset.h"
+#include "data_options.h"
 #include "kreg/core/number_text.h"
+#include "kreg/data/dataset.h"
 #include "kreg/model/model_json.h"
 #include "kreg/select/metrics.h"
 #include "output_files.h"
@@ -16,8 +17,11 @@ namespace {
 class PredictCommand : public Command {
  public:
   explicit PredictCommand(CLI::App& sub) : Command(sub) {
-    options.add("--model", model_path_, "model JSON written by kreg fit (required)")->option_text("FILE");
-    options.add("--data", data_path_, "CSV with the model's feature columns, by name (required)")->option_text("FILE");
+    options.add("--model", model_path_, "model JSON written by kreg fit (required; - = standard input)")
+        ->option_text("FILE");
+    options.add("--data", data_path_, "CSV with the model's feature columns, by name (required; - = standard input)")
+        ->option_text("FILE");
+    read_.register_on(options, true);
     options.add("-o,--output", output_path_, "CSV for the 'prediction' column (default, or -: standard output)")
         ->option_text("FILE");
     options.add("--metrics", metrics_path_, "also write R2, RMSE, MAE as JSON to this file (- = standard output)")
@@ -27,26 +31,40 @@ class PredictCommand : public Command {
   void run(Streams& io) override {
     require(options, "model", model_path_);
     require(options, "data", data_path_);
+    if (model_path_ == "-" && data_path_ == "-")
+      throw ConfigError("--data: standard input is already --model; give a file");
     const std::string output = output_path_.empty() ? "-" : output_path_;
     OutputFiles files(options, {{"output", output}, {"metrics", metrics_path_}},
                       {{"model", model_path_}, {"data", data_path_}, {"config", options.config_path()}});
     const Model model = load_model(model_path_);
-    const Dataset data = select_prediction_columns(read_csv_table(data_path_), model.feature_names, model.target_name);
+    const PredictionData input = load_prediction_data(data_path_, read_.format(options), model.feature_names,
+                                                      model.target_name, read_.policy(options), true, false);
+    const Dataset& data = input.data;
     if (!metrics_path_.empty() && !data.has_target())
-      throw DataError(data_path_ + ": no column '" + model.target_name + "' to compute --metrics from");
-    const arma::vec f = predict(model, data.X);
+      throw DataError(data.source + ": no column '" + model.target_name + "' to compute --metrics from");
+    const arma::vec f = predict(model, data.X);  // NaN where a feature is missing
 
     std::string csv = "prediction\n";
     csv.reserve(f.n_elem * 24);
     for (double v : f) csv += format_double(v) + "\n";
     files.add("output", std::move(csv));
 
+    if (input.rows_incomplete > 0)
+      warn(io, data.source + ": " + std::to_string(input.rows_incomplete) + " of " + std::to_string(f.n_elem) +
+                   " rows have a missing feature; their predictions are left empty (--missing drop)");
     std::string summary;
     if (data.has_target()) {
-      const Metrics m = evaluate(data.y, f);
-      summary = "R2: " + readable_number(m.r2) + "\nRMSE: " + readable_number(m.rmse) + "\nMAE: " + readable_number(m.mae) + "\n";
+      // Rows without a target value or without a prediction do not count.
+      const arma::uvec scored = arma::find_finite(data.y % f);
+      const arma::vec y = data.y.elem(scored), fs = f.elem(scored);
+      const Metrics m = evaluate(y, fs);
+      const std::string on = scored.n_elem < f.n_elem ? " (on the " + std::to_string(scored.n_elem) + " of " +
+                                                            std::to_string(f.n_elem) + " rows with both a prediction and a target value)"
+                                                      : "";
+      summary = "R2: " + readable_number(m.r2) + on + "\nRMSE: " + readable_number(m.rmse) +
+                "\nMAE: " + readable_number(m.mae) + "\n";
       if (!metrics_path_.empty()) {
-        nlohmann::json j = {{"n", f.n_elem}, {"r2", m.r2}, {"rmse", m.rmse}, {"mae", m.mae}, {"mse", m.mse}};
+        nlohmann::json j = {{"n", scored.n_elem}, {"r2", m.r2}, {"rmse", m.rmse}, {"mae", m.mae}, {"mse", m.mse}};
         files.add("metrics", j.dump(1) + "\n");
       }
     }
@@ -59,6 +77,7 @@ class PredictCommand : public Command {
 
  private:
   std::string model_path_, data_path_, output_path_, metrics_path_;
+  ReadOptions read_;
 };
 
 }  // namespace

@@ -147,7 +147,7 @@ TEST(PathCli, RepeatedRowsAreReportedWhereThePenalisedProblemIsUnbounded) {
   ASSERT_EQ(path.status, 0) << path.err;
   EXPECT_NE(path.err.find("2 of 4 path points lie where klinf's objective is unbounded below"), std::string::npos)
       << path.err;
-  const CsvTable p = read_csv_table(dir + "/p.csv", true);
+  const CsvTable p = read_csv_table(dir + "/p.csv");
   for (std::size_t i = 0; i < p.n_rows(); ++i)
     EXPECT_EQ(p.at(i, p.find("bounded")), p.at(i, 0) > 2.0 ? 1.0 : 0.0) << "lambda " << p.at(i, 0);
 
@@ -165,7 +165,7 @@ TEST(PathCli, PenalisedPathIsWarmStartedFromLargestLambdaAndSparseModelsKeepOnly
   const CliResult r = run_cli({"path", "--data", kTrain, "--target", "MedHouseVal", "--method", "kl1", "--bandwidth",
                                "2", "--lambda-grid", "0.05,1,0.2", "--output", dir + "/p.csv", "--quiet"});
   ASSERT_EQ(r.status, 0) << r.err;
-  const CsvTable p = read_csv_table(dir + "/p.csv", true);
+  const CsvTable p = read_csv_table(dir + "/p.csv");
   ASSERT_EQ(p.n_rows(), 3u);
   EXPECT_EQ(p.names[p.names.size() - 2], "converged");
   EXPECT_EQ(p.names.back(), "bounded");  // no repeated rows here: every point has a minimiser

@@ -1,43 +1,76 @@
-// CSV reading on top of fast-cpp-csv-parser's LineReader (buffered, CRLF-aware); the field
-// splitting and number parsing are ours so that every error can name line and column.
+// Header checks, the choice of columns, and the numbers of the chosen ones.
 #include "kreg/data/csv_table.h"
-
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wstringop-truncation"
-// Synchronous reading: one thread fewer to start, and the parse dominates anyway.
-#define CSV_IO_NO_THREAD
-#include <limits>  // csv.h uses std::numeric_limits without including it
-#include <libfccp/csv.h>
-#pragma GCC diagnostic pop
 
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <set>
 
 #include "kreg/core/errors.h"
-#include "kreg/io/input_file.h"
+#include "kreg/core/utf8.h"
+#include "kreg/data/csv_records.h"
 
 namespace kreg {
 
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
-std::string trim(const std::string& s) {
-  std::size_t b = 0, e = s.size();
-  while (b < e && is_space(s[b])) ++b;
-  while (e > b && is_space(s[e - 1])) --e;
-  return s.substr(b, e - b);
+// Shortens a cell for an error message so that one bad line cannot flood the terminal, and
+// shows bytes that are not printable as \xHH.
+std::string shown(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size() && i < 40; ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 || c == 0x7F) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02X", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return text.size() <= 40 ? out : out + "...";
 }
 
-bool is_blank(const char* line) {
-  for (const char* p = line; *p; ++p)
-    if (!is_space(*p)) return false;
-  return true;
+enum class Cell { kNumber, kMissing, kNotANumber, kNonFinite, kOutOfRange };
+
+Cell parse_cell(const std::string& text, const std::vector<std::string>& na_values, double& value) {
+  if (text.empty()) return Cell::kMissing;
+  for (const auto& na : na_values)
+    if (text == na) return Cell::kMissing;
+  const char* first = text.data();
+  const char* last = first + text.size();
+  if (*first == '+') {  // from_chars rejects a leading '+'; CSV writers emit it
+    ++first;
+    if (first == last || *first == '-') return Cell::kNotANumber;
+  }
+  const auto [ptr, ec] = std::from_chars(first, last, value);
+  if (ptr != last) return Cell::kNotANumber;
+  if (ec == std::errc::result_out_of_range) {
+    // Too large is an error; too small rounds to the nearest double (0 or subnormal).
+    const std::string copy(first, last);
+    value = std::strtod(copy.c_str(), nullptr);
+    return std::isinf(value) ? Cell::kOutOfRange : Cell::kNumber;
+  }
+  if (ec != std::errc()) return Cell::kNotANumber;
+  return std::isfinite(value) ? Cell::kNumber : Cell::kNonFinite;
 }
 
-// Shortens a cell for an error message so that one bad line cannot flood the terminal.
-std::string shown(const std::string& text) { return text.size() <= 40 ? text : text.substr(0, 37) + "..."; }
+void check_names(const std::vector<std::string>& names, const std::string& where) {
+  std::set<std::string> seen;
+  for (std::size_t c = 0; c < names.size(); ++c) {
+    const std::string& name = names[c];
+    const std::string at = where + ":" + std::to_string(c + 1);
+    if (name.empty()) throw DataError(at + ": empty column name in header");
+    std::size_t bad = 0;
+    if (!is_valid_utf8(name, bad)) {
+      char byte[8];
+      std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(name[bad]));
+      throw DataError(at + ": column name '" + shown(name.substr(0, bad)) + "...' is not UTF-8 (byte " + byte +
+                      "); kreg reads UTF-8: convert the file, e.g. iconv -f WINDOWS-1252 -t UTF-8");
+    }
+    if (!seen.insert(name).second) throw DataError(at + ": duplicate column name '" + shown(name) + "'");
+  }
+}
 
 }  // namespace
 
@@ -47,123 +80,80 @@ long CsvTable::find(const std::string& name) const {
   return -1;
 }
 
-std::vector<std::string> split_csv_line(const char* line, const std::string& where) {
-  std::vector<std::string> fields;
-  const char* p = line;
-  for (;;) {
-    std::string field;
-    while (*p == ' ' || *p == '\t') ++p;
-    if (*p == '"') {
-      ++p;
-      for (;;) {
-        if (*p == '\0') throw DataError(where + ": unterminated quoted field");
-        if (*p == '"') {
-          if (p[1] == '"') {
-            field += '"';
-            p += 2;
-            continue;
-          }
-          ++p;
-          break;
-        }
-        field += *p++;
-      }
-      while (*p == ' ' || *p == '\t' || *p == '\r') ++p;
-      if (*p != ',' && *p != '\0')
-        throw DataError(where + ":" + std::to_string(fields.size() + 1) + ": unexpected text after a closing quote");
-      fields.push_back(field);  // quoted content is kept as written, spaces included
-    } else {
-      while (*p != ',' && *p != '\0') field += *p++;
-      fields.push_back(trim(field));
-    }
-    if (*p == '\0') break;
-    ++p;  // skip the comma
-  }
-  return fields;
-}
-
 bool parse_finite_double(const std::string& text, double& value) {
-  if (text.empty()) return false;
-  const char* first = text.data();
-  const char* last = first + text.size();
-  if (*first == '+') ++first;  // from_chars rejects a leading '+', CSV writers emit it
-  if (first == last) return false;
-  auto [ptr, ec] = std::from_chars(first, last, value);
-  return ec == std::errc() && ptr == last && std::isfinite(value);
+  return !text.empty() && parse_cell(text, {}, value) == Cell::kNumber;
 }
 
-namespace {
-CsvTable read_csv_table_unguarded(const std::string& path, bool empty_as_nan);
+bool parse_separator(const std::string& text, char& separator) {
+  if (text == "auto") separator = 0;
+  else if (text == "tab" || text == "\\t" || text == "\t") separator = '\t';
+  else if (text == "comma") separator = ',';
+  else if (text == "semicolon") separator = ';';
+  else if (text == "pipe") separator = '|';
+  else if (text == "space") separator = ' ';
+  else if (text.size() == 1 && text[0] != '"' && text[0] != '\n' && text[0] != '\r' && text[0] != '\0')
+    separator = text[0];
+  else
+    return false;
+  return true;
 }
 
-CsvTable read_csv_table(const std::string& path, bool empty_as_nan) {
-  try {
-    return read_csv_table_unguarded(path, empty_as_nan);
-  } catch (const io::error::base& e) {  // e.g. a line longer than the reader's limit
-    throw DataError(path + ": " + e.what());
-  }
+CsvTable read_csv_table(const std::string& path, const CsvFormat& format, const ColumnChooser& choose) {
+  return read_csv_table(open_input(path), path, format, choose);
 }
 
-namespace {
-
-CsvTable read_csv_table_unguarded(const std::string& path, bool empty_as_nan) {
-  const std::string reason = unreadable_reason(path);
-  if (!reason.empty()) throw DataError(path + ": cannot open file for reading: " + reason);
+CsvTable read_csv_table(std::unique_ptr<ByteSource> source, const std::string& name_hint, const CsvFormat& format,
+                        const ColumnChooser& choose) {
+  const char separator = format.separator != 0 ? format.separator : separator_from_name(name_hint);
+  CsvRecords records(std::move(source), separator);
   CsvTable table;
-  table.path = path;
-  io::LineReader reader(path);
-  char* line = nullptr;
-  long line_no = 0;
-  // Header: the first non-blank line.
-  while ((line = reader.next_line()) != nullptr) {
-    ++line_no;
-    if (line_no == 1 && static_cast<unsigned char>(line[0]) == 0xEF && static_cast<unsigned char>(line[1]) == 0xBB &&
-        static_cast<unsigned char>(line[2]) == 0xBF)
-      line += 3;  // UTF-8 byte order mark
-    if (!is_blank(line)) break;
-  }
-  if (line == nullptr) throw DataError(path + ": empty file (expected a header row)");
-  const std::string header_where = path + ":" + std::to_string(line_no);
-  table.names = split_csv_line(line, header_where);
-  std::set<std::string> seen;
-  for (std::size_t c = 0; c < table.names.size(); ++c) {
-    const std::string& name = table.names[c];
-    const std::string where = header_where + ":" + std::to_string(c + 1);
-    if (name.empty()) throw DataError(where + ": empty column name in header");
-    if (!seen.insert(name).second) throw DataError(where + ": duplicate column name '" + name + "'");
-  }
+  table.path = records.name();
+  std::vector<std::string> fields;
+  std::size_t count = 0;
+  long line = 0;
+  if (!records.next(fields, count, line)) throw DataError(table.path + ": empty file (expected a header row)");
+  const std::string header_where = table.path + ":" + std::to_string(line);
+  table.names.assign(fields.begin(), fields.begin() + static_cast<long>(count));
+  check_names(table.names, header_where);
+
   const std::size_t n_cols = table.names.size();
-  while ((line = reader.next_line()) != nullptr) {
-    ++line_no;
-    if (is_blank(line)) continue;
-    const std::string where = path + ":" + std::to_string(line_no);
-    std::vector<std::string> fields = split_csv_line(line, where);
-    if (fields.size() != n_cols)
+  if (choose) {
+    table.parsed = choose(table.names);
+  } else {
+    for (std::size_t c = 0; c < n_cols; ++c) table.parsed.push_back(c);
+  }
+  table.slot_of_column.assign(n_cols, CsvTable::kNotParsed);
+  for (std::size_t j = 0; j < table.parsed.size(); ++j) table.slot_of_column.at(table.parsed[j]) = j;
+
+  while (records.next(fields, count, line)) {
+    const std::string where = table.path + ":" + std::to_string(line);
+    if (count != n_cols) {
+      const std::string hint = n_cols == 1 || count == 1 ? " (is the separator right? see --sep)" : "";
       throw DataError(where + ": expected " + std::to_string(n_cols) + " fields as in the header, found " +
-                      std::to_string(fields.size()));
-    for (std::size_t c = 0; c < n_cols; ++c) {
+                      std::to_string(count) + hint);
+    }
+    for (const std::size_t c : table.parsed) {
       double value = 0.0;
-      if (empty_as_nan && fields[c].empty()) {
+      const std::string& text = fields[c];
+      const Cell kind = parse_cell(text, format.na_values, value);
+      if (kind == Cell::kNumber) {
+        table.cells.push_back(value);
+        continue;
+      }
+      if (kind == Cell::kMissing) {
+        if (table.missing_cells++ == 0) table.first_missing = MissingCell{line, c, text};
         table.cells.push_back(std::nan(""));
         continue;
       }
-      if (!parse_finite_double(fields[c], value)) {
-        const std::string at = where + ":" + std::to_string(c + 1) + ": column '" + table.names[c] + "': ";
-        if (fields[c].empty()) throw DataError(at + "empty cell");
-        double probe_value = 0.0;
-        const bool parsed =
-            std::from_chars(fields[c].data(), fields[c].data() + fields[c].size(), probe_value).ec == std::errc();
-        if (parsed && !std::isfinite(probe_value)) throw DataError(at + "non-finite value '" + shown(fields[c]) + "'");
-        throw DataError(at + "not a number: '" + shown(fields[c]) + "'");
-      }
-      table.cells.push_back(value);
+      const std::string at = where + ":" + std::to_string(c + 1) + ": column '" + table.names[c] + "': ";
+      if (kind == Cell::kNonFinite) throw DataError(at + "non-finite value '" + shown(text) + "'");
+      if (kind == Cell::kOutOfRange) throw DataError(at + "number out of range: '" + shown(text) + "' (beyond 1.8e308)");
+      throw DataError(at + "not a number: '" + shown(text) + "'");
     }
-    table.line_numbers.push_back(line_no);
+    table.line_numbers.push_back(line);
   }
-  if (table.line_numbers.empty()) throw DataError(path + ": no data rows after the header");
+  if (table.line_numbers.empty()) throw DataError(table.path + ": no data rows after the header");
   return table;
 }
-
-}  // namespace
 
 }  // namespace kreg

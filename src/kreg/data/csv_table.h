@@ -1,41 +1,77 @@
-// A numeric CSV table read from disk: header names plus a row-major block of doubles.
-// Reading is strict: every cell must be a finite number; errors name file:line:column.
+// A CSV table read for its numbers: the header's names, and the cells of the columns a caller
+// asks for, as doubles. Columns nobody asked for are split but never parsed, so text in them
+// is fine. Missing values (an empty cell or a marker such as NA) are read as NaN and counted;
+// what to do with them is the caller's choice (dataset.h). Errors name input:line:column.
 #pragma once
 
 #include <cstddef>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "kreg/io/byte_source.h"
+
 namespace kreg {
 
-/// A parsed CSV file. `cells` is row-major: cells[r * names.size() + c].
-struct CsvTable {
-  std::string path;                ///< file the table came from (used in messages)
-  std::vector<std::string> names;  ///< header names, trimmed and unquoted
-  std::vector<double> cells;       ///< row-major values
-  std::vector<long> line_numbers;  ///< 1-based file line of each data row
-
-  std::size_t n_rows() const { return names.empty() ? 0 : cells.size() / names.size(); }
-  std::size_t n_cols() const { return names.size(); }
-  double at(std::size_t row, std::size_t col) const { return cells[row * names.size() + col]; }
-  /// Index of the column called `name`, or -1.
-  long find(const std::string& name) const;
+struct CsvFormat {
+  /// 0: from the file name (.tsv/.tab: tab, .csv: comma), else from the header line (tab when
+  /// it has tabs but no comma, else comma).
+  char separator = 0;
+  /// Cells read as missing besides the empty cell.
+  std::vector<std::string> na_values = {"NA", "NaN", "nan", "null"};
 };
 
-/// Reads `path`. Handles a UTF-8 BOM, CRLF or LF line ends, double-quoted fields with ""
-/// escapes, and spaces around fields; skips blank lines. Throws DataError for: a missing or
-/// empty file, a header without data rows, duplicate or empty column names, a row whose
-/// field count differs from the header's, and a cell that is empty, not a number, or not
-/// finite ("nan", "inf"). Messages have the form `path:line:column: ...`.
-/// `empty_as_nan` reads empty cells as NaN instead (for kreg's own result tables, whose
-/// "not applicable" cells are empty).
-CsvTable read_csv_table(const std::string& path, bool empty_as_nan = false);
+/// A missing cell, for messages.
+struct MissingCell {
+  long line = 0;
+  std::size_t column = 0;  ///< 0-based table column
+  std::string text;        ///< as written ("" for an empty cell)
+};
 
-/// Splits one CSV line into trimmed, unquoted fields. `where` prefixes error messages
-/// (e.g. "data.csv:12"). Exposed for tests.
-std::vector<std::string> split_csv_line(const char* line, const std::string& where);
+struct CsvTable {
+  std::string path;                   ///< how messages name the input
+  std::vector<std::string> names;     ///< header names, trimmed and unquoted, valid UTF-8
+  std::vector<std::size_t> parsed;    ///< table columns read as numbers, increasing
+  std::vector<double> cells;          ///< row-major over `parsed`: NaN for a missing value
+  std::vector<long> line_numbers;     ///< line of each data row
+  std::size_t missing_cells = 0;      ///< number of missing values among the parsed columns
+  MissingCell first_missing;          ///< the first of them (when missing_cells > 0)
 
-/// Parses a finite double from the whole of `text` (already trimmed); false otherwise.
+  std::size_t n_rows() const { return line_numbers.size(); }
+  std::size_t n_cols() const { return names.size(); }
+  /// The cell of table column `col` (which must be parsed) in data row `row`.
+  double at(std::size_t row, std::size_t col) const { return cells[row * parsed.size() + slot_of_column[col]]; }
+  /// Index of the column called `name`, or -1.
+  long find(const std::string& name) const;
+  /// Whether table column `col` was read as numbers.
+  bool is_parsed(std::size_t col) const { return slot_of_column[col] != kNotParsed; }
+
+  static constexpr std::size_t kNotParsed = static_cast<std::size_t>(-1);
+  std::vector<std::size_t> slot_of_column;  ///< position in `parsed` of each table column, or kNotParsed
+};
+
+/// Chooses, from the header's names, the table columns to read as numbers (any order, no
+/// repeats); may throw DataError (a column that does not exist). Empty function: all columns.
+using ColumnChooser = std::function<std::vector<std::size_t>(const std::vector<std::string>& names)>;
+
+/// Reads `path` ("-" = standard input; gzip data is decompressed). Throws DataError for: an
+/// unreadable or empty input, a UTF-16 file, a header without data rows, empty, duplicate or
+/// non-UTF-8 column names, a row whose field count differs from the header's, and, in the
+/// parsed columns, a cell that is not a number, not finite ("inf") or out of range ("1e999");
+/// plus what CsvRecords refuses (NUL bytes, broken quotes). Numbers too small for a double
+/// ("1e-400") read as 0, as numpy and R read them.
+CsvTable read_csv_table(const std::string& path, const CsvFormat& format = {}, const ColumnChooser& choose = {});
+/// The same from any byte source (tests, fuzzing); `name_hint` decides the separator as a
+/// path would.
+CsvTable read_csv_table(std::unique_ptr<ByteSource> source, const std::string& name_hint, const CsvFormat& format,
+                        const ColumnChooser& choose = {});
+
+/// Parses a finite double from the whole of `text` (a leading '+' allowed); false otherwise.
 bool parse_finite_double(const std::string& text, double& value);
+
+/// Parses a `--sep` value: a single character, or tab, comma, semicolon, pipe, space, or
+/// "auto" (0). False for anything else.
+bool parse_separator(const std::string& text, char& separator);
 
 }  // namespace kreg

@@ -46,8 +46,9 @@ struct Model {
   std::vector<std::string> warnings;  ///< numerical caveats found while fitting
 };
 
-/// Predictions for raw (unstandardised) rows X (n* x p, columns in feature_names order).
-/// Works in row blocks so that memory stays O(block * m), never n* x m at once.
+/// Predictions for raw (unstandardised) rows X (n* x p, columns in feature_names order); NaN
+/// for a row with a NaN (missing) feature. Works in row blocks so that memory stays
+/// O(block * m), never n* x m at once.
 arma::vec predict(const Model& model, const arma::mat& X);
 
 }  // namespace kreg

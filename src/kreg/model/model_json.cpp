@@ -1,13 +1,14 @@
 // Model <-> JSON. The loader checks every key it reads and names the one at fault.
 #include "kreg/model/model_json.h"
 
+#include <climits>
 #include <cmath>
-#include <fstream>
 #include <limits>
 #include <sstream>
 
 #include "kreg/core/errors.h"
-#include "kreg/io/input_file.h"
+#include "kreg/io/byte_source.h"
+#include "kreg/io/json_input.h"
 
 namespace kreg {
 
@@ -75,7 +76,15 @@ class Reader {
   long integer(const json& obj, const std::string& key, const std::string& path = "") const {
     const json& v = at(obj, key, path);
     if (!v.is_number_integer()) fail(path + key, "expected an integer");
+    if (v.is_number_unsigned() && v.get<unsigned long long>() > static_cast<unsigned long long>(LONG_MAX))
+      fail(path + key, "integer out of range");
     return v.get<long>();
+  }
+  /// A number that must be there: null (a non-finite value when saved) is refused.
+  double finite(const json& obj, const std::string& key, const std::string& path = "") const {
+    const double v = num(obj, key, path);
+    if (!std::isfinite(v)) fail(path + key, "expected a finite number, got null");
+    return v;
   }
   std::string str(const json& obj, const std::string& key, const std::string& path = "") const {
     const json& v = at(obj, key, path);
@@ -174,7 +183,9 @@ Model model_from_json(const json& j, const std::string& source) {
   if (m.settings.kernel.name != "linear" && m.settings.kernel.name != "polynomial")
     m.settings.kernel.bandwidth = r.num(k, "bandwidth", "kernel.");
   if (m.settings.kernel.name == "polynomial") {
-    m.settings.kernel.degree = static_cast<int>(r.integer(k, "degree", "kernel."));
+    const long degree = r.integer(k, "degree", "kernel.");
+    if (degree < 1 || degree > 20) r.fail("kernel.degree", "must be an integer in 1..20");
+    m.settings.kernel.degree = static_cast<int>(degree);
     m.settings.kernel.offset = r.num(k, "offset", "kernel.");
   }
   const json& p = r.at(j, "parameters", "");
@@ -192,7 +203,9 @@ Model model_from_json(const json& j, const std::string& source) {
   m.settings.patience = r.integer(p, "patience", "parameters.");
   m.settings.t_max = r.num(p, "t_max", "parameters.");
   m.settings.holdout = r.num(p, "holdout", "parameters.");
-  m.settings.seed = static_cast<unsigned long>(r.integer(p, "seed", "parameters."));
+  const long seed = r.integer(p, "seed", "parameters.");
+  if (seed < 0) r.fail("parameters.seed", "must be >= 0");
+  m.settings.seed = static_cast<unsigned long>(seed);
   m.settings.solver = r.str(p, "solver", "parameters.");
   m.settings.max_iter = r.integer(p, "max_iter", "parameters.");
   m.settings.tol = r.num(p, "tol", "parameters.");
@@ -209,12 +222,23 @@ Model model_from_json(const json& j, const std::string& source) {
   m.standardization.mode = m.settings.standardize;
   m.standardization.feature_mean = r.vec(s, "feature_mean", "standardization.");
   m.standardization.feature_scale = r.vec(s, "feature_scale", "standardization.");
-  m.standardization.target_mean = r.num(s, "target_mean", "standardization.");
-  m.standardization.target_scale = r.num(s, "target_scale", "standardization.");
+  m.standardization.target_mean = r.finite(s, "target_mean", "standardization.");
+  m.standardization.target_scale = r.finite(s, "target_scale", "standardization.");
+  if (!(m.standardization.target_scale > 0.0)) r.fail("standardization.target_scale", "must be > 0");
   m.feature_names = r.strings(j, "features");
+  if (m.feature_names.empty()) r.fail("features", "a model has at least one feature");
+  for (std::size_t i = 0; i < m.feature_names.size(); ++i) {
+    if (m.feature_names[i].empty()) r.fail("features[" + std::to_string(i) + "]", "empty feature name");
+    for (std::size_t k2 = 0; k2 < i; ++k2)
+      if (m.feature_names[k2] == m.feature_names[i])
+        r.fail("features[" + std::to_string(i) + "]", "duplicate feature name '" + m.feature_names[i] + "'");
+  }
   m.target_name = r.str(j, "target");
+  if (m.target_name.empty()) r.fail("target", "empty target name");
   m.alpha = r.vec(j, "alpha");
   if (j.contains("beta")) {
+    if (!std::holds_alternative<LinearKernel>(m.kernel))
+      r.fail("beta", "primal weights belong to a linear-kernel model, not " + m.settings.kernel.name);
     m.beta = r.vec(j, "beta");
     if (m.beta.n_elem != m.feature_names.size() || !m.alpha.empty())
       r.fail("beta", "a primal model has one weight per feature and no alpha");
@@ -223,6 +247,9 @@ Model model_from_json(const json& j, const std::string& source) {
   const std::size_t p_count = m.feature_names.size();
   if (m.standardization.feature_mean.n_elem != p_count || m.standardization.feature_scale.n_elem != p_count)
     r.fail("standardization", "feature_mean/feature_scale must have one entry per feature");
+  for (std::size_t i = 0; i < p_count; ++i)
+    if (!(m.standardization.feature_scale(i) > 0.0))
+      r.fail("standardization.feature_scale[" + std::to_string(i) + "]", "must be > 0");
   const json& points = r.at(j, "points", "");
   if (!points.is_array() || points.size() != m.alpha.n_elem)
     r.fail("points", "expected one row per alpha (" + std::to_string(m.alpha.n_elem) + ")");
@@ -244,7 +271,14 @@ Model model_from_json(const json& j, const std::string& source) {
     m.point_rows(i) = rows[i].get<arma::uword>();
   }
   const json& sum = r.at(j, "training_summary", "");
-  m.summary.n_train = static_cast<std::size_t>(r.integer(sum, "n_train", "training_summary."));
+  const long n_train = r.integer(sum, "n_train", "training_summary.");
+  if (n_train < 1) r.fail("training_summary.n_train", "must be >= 1");
+  m.summary.n_train = static_cast<std::size_t>(n_train);
+  // Rows are numbered in the training file, which may also hold the --holdout rows.
+  const long n_validation = sum.contains("n_validation") ? r.integer(sum, "n_validation", "training_summary.") : 0;
+  if (n_validation < 0) r.fail("training_summary.n_validation", "must be >= 0");
+  if (m.point_rows.n_elem > 0 && m.point_rows.max() >= m.summary.n_train + static_cast<std::size_t>(n_validation))
+    r.fail("point_rows", "an index is beyond the training rows (n_train + n_validation)");
   m.summary.n_features = p_count;
   m.summary.train_mse = r.num(sum, "train_mse", "training_summary.");
   m.summary.train_r2 = r.num(sum, "train_r2", "training_summary.");
@@ -255,20 +289,24 @@ Model model_from_json(const json& j, const std::string& source) {
 }
 
 Model load_model(const std::string& path) {
-  const std::string reason = unreadable_reason(path);
-  if (!reason.empty()) throw DataError(path + ": cannot open model file for reading: " + reason);
-  std::ifstream in(path);
-  if (!in) throw DataError(path + ": cannot open model file for reading");
-  json j;
+  std::string text;
   try {
-    j = json::parse(in);
-  } catch (const json::parse_error& e) {
-    // e.what() reads "[json.exception.parse_error.101] parse error at line L, column C: ..."
+    text = read_input_text(path);
+  } catch (const DataError& e) {
     std::string what = e.what();
-    const auto pos = what.find("] ");
-    throw ModelFormatError(path + ": invalid JSON: " + (pos == std::string::npos ? what : what.substr(pos + 2)));
+    const std::string marker = ": cannot open file for reading: ";
+    const auto pos = what.find(marker);
+    if (pos != std::string::npos) what.replace(pos, marker.size(), ": cannot open model file for reading: ");
+    throw DataError(what);
   }
-  return model_from_json(j, path);
+  return model_from_text(text, input_name(path));
+}
+
+Model model_from_text(const std::string& text, const std::string& source) {
+  json j;
+  const std::string problem = parse_json_text(text, j);
+  if (!problem.empty()) throw ModelFormatError(source + ": " + problem);
+  return model_from_json(j, source);
 }
 
 }  // namespace kreg

@@ -18,7 +18,10 @@ nlohmann::ordered_json model_to_json(const Model& model);
 /// format name or version is unknown, a key is missing or ill-typed, or sizes disagree.
 Model model_from_json(const nlohmann::json& j, const std::string& source);
 
-/// Reads and parses `path` (ModelFormatError with line and column for malformed JSON).
+/// Reads and parses `path` ("-" = standard input). ModelFormatError with line and column for
+/// malformed JSON, and for what parse_json_text refuses (deep nesting, duplicate keys, ...).
 Model load_model(const std::string& path);
+/// The same from the text of a model file, named `source` in messages.
+Model model_from_text(const std::string& text, const std::string& source);
 
 }  // namespace kreg

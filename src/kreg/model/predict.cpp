@@ -12,6 +12,14 @@ arma::vec predict(const Model& model, const arma::mat& X) {
   if (X.n_cols != p)
     throw DataError("predict: data has " + std::to_string(X.n_cols) + " feature columns but the model has " +
                     std::to_string(p));
+  // A row with a missing (NaN) feature has no prediction; the others are predicted as usual.
+  const arma::uvec complete = arma::find(arma::sum(X != X, 1) == 0);
+  if (complete.n_elem < X.n_rows) {
+    arma::vec f(X.n_rows);
+    f.fill(arma::datum::nan);
+    if (complete.n_elem > 0) f.elem(complete) = predict(model, X.rows(complete));
+    return f;
+  }
   const arma::mat Z = model.standardization.transform_features(X);
   if (!model.beta.empty()) return model.standardization.inverse_target(Z * model.beta);
   arma::vec f(Z.n_rows);

@@ -49,7 +49,9 @@ std::vector<double> parse_grid(const std::string& text, const std::string& key) 
       for (int i = 0; i < static_cast<int>(n); ++i) values.push_back(n == 1 ? a : a + (b - a) * i / (n - 1));
     }
   } else {
-    for (const auto& item : split(text, ',')) {
+    const auto items = split(text, ',');
+    if (items.size() > 1000000) throw bad("more than 1e6 values");
+    for (const auto& item : items) {
       double v = 0;
       if (!parse_finite_double(item, v)) throw bad("'" + item + "' is not a number");
       values.push_back(v);
