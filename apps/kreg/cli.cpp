@@ -4,7 +4,10 @@
 #include <ostream>
 
 #include "command.h"
+#include <algorithm>
+
 #include "kreg/core/errors.h"
+#include "kreg/core/suggest.h"
 #include "kreg/linalg/blas_core.h"
 
 namespace kreg::cli {
@@ -15,6 +18,37 @@ std::string one_line(std::string s) {
   for (char& c : s)
     if (c == '\n' || c == '\r') c = ' ';
   return s;
+}
+
+// A misspelt subcommand or option, found before CLI11 parses (whose own messages, "A
+// subcommand is required" or "arguments were not expected", do not say what went wrong), with
+// the nearest valid name. Throws ConfigError.
+void check_names(CLI::App& app, const std::vector<std::string>& args) {
+  std::size_t i = 0;
+  while (i < args.size() && args[i].rfind('-', 0) == 0) ++i;  // --help, --version
+  if (i == args.size()) return;
+  std::vector<std::string> commands;
+  CLI::App* command = nullptr;
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+    commands.push_back(sub->get_name());
+    if (sub->get_name() == args[i]) command = sub;
+  }
+  if (command == nullptr) {
+    std::string list;
+    for (const auto& c : commands) list += (list.empty() ? "" : ", ") + c;
+    throw ConfigError("unknown command '" + args[i] + "'" + did_you_mean(args[i], commands) + "; commands: " + list +
+                      " (see 'kreg --help')");
+  }
+  std::vector<std::string> flags = {"--help"};
+  for (const CLI::Option* opt : command->get_options())
+    for (const auto& name : opt->get_lnames()) flags.push_back("--" + name);
+  for (std::size_t j = i + 1; j < args.size() && args[j] != "--"; ++j) {
+    if (args[j].rfind("--", 0) != 0 || args[j].size() == 2) continue;
+    const std::string flag = args[j].substr(0, args[j].find('='));
+    if (std::find(flags.begin(), flags.end(), flag) != flags.end()) continue;
+    throw ConfigError("unknown option " + flag + " for 'kreg " + args[i] + "'" + did_you_mean(flag, flags, "") +
+                      " (see 'kreg " + args[i] + " --help')");
+  }
 }
 }  // namespace
 
@@ -38,6 +72,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   Streams io{out, err, err_is_terminal};
   try {
     try {
+      check_names(app, args);
       app.parse(static_cast<int>(argv.size()), argv.data());
     } catch (const CLI::CallForHelp&) {
       CLI::App* target = &app;
@@ -60,7 +95,11 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         out << cmd->options.merged().dump(2) << "\n";
         return 0;
       }
-      set_thread_count(cmd->options.threads());
+      try {
+        set_thread_count(cmd->options.threads());
+      } catch (const ConfigError& e) {
+        cmd->options.rethrow_located(e);
+      }
       cmd->run(io);
       return 0;
     }

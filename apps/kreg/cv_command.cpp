@@ -6,14 +6,14 @@
 #include "data_options.h"
 #include "fit_settings_options.h"
 #include "kreg/core/number_text.h"
+#include "kreg/core/suggest.h"
 #include "kreg/model/model_json.h"
 #include "kreg/model/train.h"
 #include "kreg/select/cv.h"
 #include "kreg/select/grid.h"
-#include "kreg/solvers/repeated_rows.h"
 #include "output_files.h"
 #include "progress.h"
-#include "table_writer.h"
+#include "cv_report.h"
 
 namespace kreg::cli {
 
@@ -33,7 +33,7 @@ class CvCommand : public Command {
     options.add("--folds", folds_, "number of folds k >= 2");
     options.add("--fold-column", fold_column_, "take each row's fold from this column (never a feature)");
     options.add("--statistics", statistics_, "standardisation statistics from each training fold | all rows");
-    options.add("--output", output_path_, "CV table CSV, one row per grid point (required; - = standard output)")
+    options.add("--output", output_path_, "CV table CSV, one row per grid point (- = standard output)")
         ->option_text("FILE");
     options.add("--per-fold", per_fold_path_, "also write one row per grid point and fold")->option_text("FILE");
     options.add("--best", best_path_, "best point by the min and one-standard-error rules, as JSON")
@@ -45,7 +45,11 @@ class CvCommand : public Command {
   void run(Streams& io) override {
     CvSettings cv;
     cv.base = fit_.to_settings(options);
-    require(options, "output", output_path_);
+    if (output_path_.empty() && per_fold_path_.empty() && best_path_.empty() && model_path_.empty())
+      throw ConfigError("missing output: give at least one of --output, --best, --model or --per-fold");
+    if (!fold_column_.empty() && options.given("folds"))
+      throw ConfigError(options.where("folds") + ": the folds come from " + options.where("fold_column") +
+                        "; give one or the other");
     OutputFiles files(
         options, {{"output", output_path_}, {"per_fold", per_fold_path_}, {"best", best_path_}, {"model", model_path_}},
         {{"data", data_.data}, {"config", options.config_path()}});
@@ -55,9 +59,11 @@ class CvCommand : public Command {
       if (statistics_ == "all")
         cv.statistics = CvStatistics::kAll;
       else if (statistics_ != "fold")
-        throw ConfigError("statistics: expected fold or all, got '" + statistics_ + "'");
+        throw ConfigError("statistics: expected fold or all, got '" + statistics_ + "'" +
+                          did_you_mean(statistics_, {"fold", "all"}));
       if (refit_rule_ != "min" && refit_rule_ != "1se")
-        throw ConfigError("refit_rule: expected min or 1se, got '" + refit_rule_ + "'");
+        throw ConfigError("refit_rule: expected min or 1se, got '" + refit_rule_ + "'" +
+                          did_you_mean(refit_rule_, {"min", "1se"}));
       if (!bandwidth_grid_.empty()) cv.bandwidth_grid = parse_grid(bandwidth_grid_, "bandwidth_grid");
       if (!degree_grid_.empty()) cv.degree_grid = parse_grid(degree_grid_, "degree_grid");
       if (!offset_grid_.empty()) cv.offset_grid = parse_grid(offset_grid_, "offset_grid");
@@ -98,66 +104,13 @@ class CvCommand : public Command {
       options.rethrow_located(e);
     }
 
-    // Tables first, files last: nothing is written unless everything succeeded.
-    const bool radial = cv.base.kernel.name != "linear" && cv.base.kernel.name != "polynomial";
-    const bool poly = cv.base.kernel.name == "polynomial";
-    auto kernel_cells = [&](const CvRow& r) {
-      std::vector<std::string> c;
-      if (radial) c.push_back(format_double(r.kernel.bandwidth));
-      if (poly) {
-        c.push_back(std::to_string(r.kernel.degree));
-        c.push_back(format_double(r.kernel.offset));
-      }
-      return c;
-    };
-    std::vector<std::string> head;
-    if (radial) head.push_back("bandwidth");
-    if (poly) head.insert(head.end(), {"degree", "offset"});
-    if (!reg.empty()) head.push_back(reg);
-    std::vector<std::string> cols = head;
-    cols.insert(cols.end(), {"mean_mse", "sd_mse", "mean_r2", "sd_r2"});
-    if (reg.empty()) cols.push_back("t");
-    TableWriter table_out(cols);
-    std::vector<std::string> fold_cols = head;
-    fold_cols.insert(fold_cols.end(), {"fold", "mse", "r2"});
-    if (reg.empty()) fold_cols.push_back("t");
-    TableWriter per_fold(fold_cols);
-    for (const auto& r : result.rows) {
-      std::vector<std::string> cells = kernel_cells(r);
-      if (!reg.empty()) cells.push_back(format_double(r.regulariser));
-      std::vector<std::string> row = cells;
-      row.insert(row.end(), {format_double(r.mean_mse), format_double(r.sd_mse), format_double(r.mean_r2),
-                             format_double(r.sd_r2)});
-      if (reg.empty()) row.push_back(format_double(r.chosen_t));
-      table_out.add_row(row);
-      for (std::size_t f = 0; f < r.fold_mse.size(); ++f) {
-        std::vector<std::string> fr = cells;
-        fr.insert(fr.end(), {std::to_string(f), format_double(r.fold_mse[f]), format_double(r.fold_r2[f])});
-        if (reg.empty()) fr.push_back(format_double(r.fold_t[f]));
-        per_fold.add_row(fr);
-      }
-    }
-    auto row_json = [&](const CvRow& r) {
-      nlohmann::ordered_json j;
-      if (radial) j["bandwidth"] = r.kernel.bandwidth;
-      if (poly) {
-        j["degree"] = r.kernel.degree;
-        j["offset"] = r.kernel.offset;
-      }
-      if (!reg.empty())
-        j[reg] = r.regulariser;
-      else
-        j["t"] = r.chosen_t;
-      j["mean_mse"] = r.mean_mse;
-      j["sd_mse"] = r.sd_mse;
-      j["mean_r2"] = r.mean_r2;
-      return j;
-    };
+    const CvColumns columns(cv);
+    for (const auto& w : cv_warnings(result, cv, columns)) warn(io, w);
     nlohmann::ordered_json best;
     best["method"] = method;
     best["kernel"] = cv.base.kernel.name;
-    best["min"] = row_json(result.rows[result.best_min]);
-    best["one_se"] = row_json(result.rows[result.best_1se]);
+    best["min"] = cv_row_json(result.rows[result.best_min], columns);
+    best["one_se"] = cv_row_json(result.rows[result.best_1se], columns);
     best["one_se_rule"] = reg == "lambda" ? "largest lambda, then largest bandwidth, within one SE of the minimum"
                           : reg == "t"    ? "smallest t, then largest bandwidth, within one SE of the minimum"
                                           : "largest bandwidth within one SE of the minimum";
@@ -169,34 +122,22 @@ class CvCommand : public Command {
     best["statistics"] = statistics_;
     best["fold_of_row"] = folds.fold_of_row;
 
-    if (result.unfinished_fits > 0) {
-      const std::string share = std::to_string(result.unfinished_fits) + " of " + std::to_string(result.total_fits);
-      warn(io, cv.base.is_penalized()
-                   ? share + " " + method + " fits (grid point x fold) did not converge within --max-iter; " +
-                         "their validation errors are those of the last iterate (raise --max-iter or --tol)"
-                   : share + " early-stopping runs (bandwidth x fold) reached --t-max before the validation " +
-                         "error levelled off (consider a larger --t-max)");
-    }
-    if (result.unbounded_fits > 0)
-      warn(io, std::to_string(result.unbounded_fits) + " of " + std::to_string(result.total_fits) + " " + method +
-                   " fits (grid point x fold) are of problems unbounded below: " + kRepeatedRowsCause);
-    std::string model_text;
+    // Everything is computed before anything is written: the outputs appear all or none.
     if (!model_path_.empty()) {
       const CvRow& chosen = result.rows[refit_rule_ == "min" ? result.best_min : result.best_1se];
       const Model model = train(data, refit_settings(cv, chosen));
       for (const auto& w : model.warnings) warn(io, w);
-      model_text = model_to_json(model).dump(1) + "\n";
+      files.add("model", model_to_json(model).dump(1) + "\n");
     }
-    files.add("output", table_out.text());
-    if (!per_fold_path_.empty()) files.add("per_fold", per_fold.text());
+    if (!output_path_.empty()) files.add("output", cv_table(result, columns));
+    if (!per_fold_path_.empty()) files.add("per_fold", cv_per_fold_table(result, columns));
     if (!best_path_.empty()) files.add("best", best.dump(1) + "\n");
-    if (!model_path_.empty()) files.add("model", std::move(model_text));
     files.commit(io);
     if (!options.quiet()) {
       files.summary(io) << "cv " << method << ": " << result.rows.size() << " grid points x " << folds.k << " folds on "
                         << data.n() << " rows\n"
-                        << "best (min rule): " << best["min"].dump() << "\n"
-                        << "best (1se rule): " << best["one_se"].dump() << "\n";
+                        << "best (min rule): " << cv_row_text(result.rows[result.best_min], columns) << "\n"
+                        << "best (1se rule): " << cv_row_text(result.rows[result.best_1se], columns) << "\n";
     }
   }
 

@@ -57,9 +57,10 @@ class FitCommand : public Command {
              << ": train RMSE " << readable_number(std::sqrt(model.summary.train_mse)) << ", train R2 "
              << readable_number(model.summary.train_r2) << "\n";
       if (settings.is_iterative())
-        report << "iterations: " << model.summary.iterations << ", t = " << format_double(model.summary.t)
+        report << "iterations: " << model.summary.iterations << ", t = " << readable_number(model.summary.t)
                << (model.summary.early_stopping
-                       ? " (chosen by early stopping, validation MSE " + format_double(model.summary.best_val_mse) + ")"
+                       ? " (chosen by early stopping, validation MSE " + readable_number(model.summary.best_val_mse) +
+                             ")"
                        : std::string())
                << ", non-zero alpha: " << model.alpha.n_elem << "\n";
       report << "model written to " << OutputFiles::name(model_path_) << "\n";

@@ -1,6 +1,8 @@
 // Registration and conversion of the fit options.
 #include "fit_settings_options.h"
 
+#include "kreg/core/suggest.h"
+
 namespace kreg::cli {
 
 namespace {
@@ -17,7 +19,9 @@ void FitSettingsOptions::register_on(OptionSet& o, Scope scope) {
   } else {
     o.add("--method", method, "regression method: " + joined(method_names()));
   }
-  o.add("--kernel", kernel, "kernel: " + joined(kernel_names()));
+  std::string kernels = joined(kernel_names());
+  for (const auto& [alias, name] : kernel_aliases()) kernels += "; " + alias + " = " + name;
+  o.add("--kernel", kernel, "kernel: " + kernels);
   o.add("--bandwidth", bandwidth, "kernel bandwidth sigma > 0 (radial kernels)");
   o.add("--degree", degree, "polynomial kernel degree, 1..20");
   o.add("--offset", offset, "polynomial kernel offset c >= 0");
@@ -46,7 +50,7 @@ FitSettings FitSettingsOptions::to_settings(const OptionSet& o) const {
   try {
     FitSettings s;
     s.method = method;
-    s.kernel.name = kernel;
+    s.kernel.name = canonical_kernel_name(kernel);
     s.kernel.bandwidth = bandwidth;
     s.kernel.degree = degree;
     s.kernel.offset = offset;
@@ -67,9 +71,11 @@ FitSettings FitSettingsOptions::to_settings(const OptionSet& o) const {
     s.tol = tol;
     s.prox_step = prox_step;
     if (!parse_lambda_scaling(lambda_scaling, s.lambda_scaling))
-      throw ConfigError("lambda_scaling: expected none or n, got '" + lambda_scaling + "'");
+      throw ConfigError("lambda_scaling: expected none or n, got '" + lambda_scaling + "'" +
+                        did_you_mean(lambda_scaling, {"none", "n"}));
     if (!parse_standardize_mode(standardize, s.standardize))
-      throw ConfigError("standardize: expected both, features or none, got '" + standardize + "'");
+      throw ConfigError("standardize: expected both, features or none, got '" + standardize + "'" +
+                        did_you_mean(standardize, {"both", "features", "none"}));
     validate(s);
     return s;
   } catch (const ConfigError& e) {

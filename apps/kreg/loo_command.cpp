@@ -72,9 +72,11 @@ class LooCommand : public Command {
     files.commit(io);
     if (!options.quiet()) {
       std::ostream& report = files.summary(io);
-      report << "lambda_min: " << format_double(bmin.lambda) << " (loo_mse " << format_double(bmin.loo_mse) << ")\n"
-             << "lambda_1se: " << format_double(b1se.lambda) << " (loo_mse " << format_double(b1se.loo_mse) << ")\n";
-      if (brute_force_) report << "brute_force_max_rel_diff: " << format_double(worst) << "\n";
+      report << "lambda_min: " << readable_number(bmin.lambda) << " (loo_mse " << readable_number(bmin.loo_mse)
+             << ")\n"
+             << "lambda_1se: " << readable_number(b1se.lambda) << " (loo_mse " << readable_number(b1se.loo_mse)
+             << ")\n";
+      if (brute_force_) report << "brute_force_max_rel_diff: " << readable_number(worst) << "\n";
       report << "LOO table for " << grid.size() << " lambdas written to " << OutputFiles::name(output_path_) << "\n";
     }
   }

@@ -1,4 +1,4 @@
-// Progress bar drawing, at most ten times a second.
+// Progress bar drawing, at most ten times a second; "\r" + "ESC[K" erases the line.
 #include "progress.h"
 
 #include <cstdio>
@@ -19,7 +19,13 @@ void ProgressBar::update(std::size_t done, std::size_t total) {
   char line[160];
   std::snprintf(line, sizeof line, "\r%s [%-*s] %zu/%zu  %.1fs elapsed, ~%.1fs left  ", label_.c_str(), kWidth,
                 std::string(static_cast<std::size_t>(filled), '#').c_str(), done, total, elapsed, remaining);
-  err_ << line << std::flush;
+  err_ << line << "\033[K" << std::flush;
+}
+
+void ProgressBar::finish() {
+  if (!enabled_ || !drawn_) return;
+  err_ << "\r\033[K" << std::flush;
+  drawn_ = false;
 }
 
 }  // namespace kreg::cli

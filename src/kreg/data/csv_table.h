@@ -41,7 +41,9 @@ struct CsvTable {
   std::size_t n_rows() const { return line_numbers.size(); }
   std::size_t n_cols() const { return names.size(); }
   /// The cell of table column `col` (which must be parsed) in data row `row`.
-  double at(std::size_t row, std::size_t col) const { return cells[row * parsed.size() + slot_of_column[col]]; }
+  double at(std::size_t row, std::size_t col) const {
+    return cells.at(row * parsed.size() + slot_of_column.at(col));  // out_of_range for an unparsed column
+  }
   /// Index of the column called `name`, or -1.
   long find(const std::string& name) const;
   /// Whether table column `col` was read as numbers.

@@ -5,6 +5,7 @@
 
 #include "kreg/core/errors.h"
 #include "kreg/core/number_text.h"
+#include "kreg/core/suggest.h"
 
 namespace kreg {
 
@@ -14,7 +15,22 @@ const std::vector<std::string>& kernel_names() {
   return names;
 }
 
-Kernel make_kernel(const KernelSettings& s) {
+const std::vector<std::pair<std::string, std::string>>& kernel_aliases() {
+  // scikit-learn's names (KernelRidge(kernel=...), sklearn.metrics.pairwise).
+  static const std::vector<std::pair<std::string, std::string>> aliases = {
+      {"rbf", "gaussian"}, {"laplacian", "laplace"}, {"poly", "polynomial"}};
+  return aliases;
+}
+
+std::string canonical_kernel_name(const std::string& name) {
+  for (const auto& [alias, canonical] : kernel_aliases())
+    if (name == alias) return canonical;
+  return name;
+}
+
+Kernel make_kernel(const KernelSettings& s_in) {
+  KernelSettings s = s_in;
+  s.name = canonical_kernel_name(s.name);
   const bool radial = s.name != "linear" && s.name != "polynomial";
   if (radial && !(s.bandwidth > 0.0 && std::isfinite(s.bandwidth)))
     throw ConfigError("bandwidth: must be a finite number > 0, got " + number_text(s.bandwidth));
@@ -33,8 +49,13 @@ Kernel make_kernel(const KernelSettings& s) {
     return PolynomialKernel{s.degree, s.offset};
   }
   std::string valid;
+  std::vector<std::string> known = kernel_names();
   for (const auto& n : kernel_names()) valid += (valid.empty() ? "" : ", ") + n;
-  throw ConfigError("kernel: unknown kernel '" + s.name + "' (valid: " + valid + ")");
+  for (const auto& [alias, name] : kernel_aliases()) {
+    known.push_back(alias);
+    valid += ", " + alias + " (= " + name + ")";
+  }
+  throw ConfigError("kernel: unknown kernel '" + s.name + "'" + did_you_mean(s.name, known) + "; valid: " + valid);
 }
 
 std::string kernel_name(const Kernel& kernel) { return kernel_names()[kernel.index()]; }

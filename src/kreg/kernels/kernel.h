@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -70,7 +71,12 @@ struct KernelSettings {
 
 /// "gaussian", "laplace", "matern32", "matern52", "cauchy", "linear", "polynomial".
 const std::vector<std::string>& kernel_names();
-/// Checks the settings (ConfigError naming `bandwidth`, `degree`, `offset` or `kernel`).
+/// Other names for kernels, as other tools call them: (alias, kernel name).
+const std::vector<std::pair<std::string, std::string>>& kernel_aliases();
+/// The kernel name an alias stands for ("rbf" -> "gaussian"); other names unchanged.
+std::string canonical_kernel_name(const std::string& name);
+/// Checks the settings (ConfigError naming `bandwidth`, `degree`, `offset` or `kernel`);
+/// accepts the aliases.
 Kernel make_kernel(const KernelSettings& settings);
 /// The settings that make_kernel() turns back into `kernel` (for model files and tables).
 KernelSettings kernel_settings(const Kernel& kernel);

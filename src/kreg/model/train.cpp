@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "kreg/core/errors.h"
+#include "kreg/core/number_text.h"
 #include "kreg/data/splits.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/select/metrics.h"
@@ -49,7 +50,7 @@ arma::vec fit_iterative(Model& model, const arma::vec& t, const Dataset* validat
       std::ostringstream os;
       os.precision(3);
       os << "step_size " << s.step_size << " >= 2 / s_max(K) = " << 2.0 / mu_max
-         << ": kernel gradient descent diverges (seed 002, convergence proposition)";
+         << ": kernel gradient descent diverges (Allerbo 2023, Proposition 6)";
       model.warnings.push_back(os.str());
     }
     record_lap(times, "step_check", watch);
@@ -79,7 +80,7 @@ arma::vec fit_iterative(Model& model, const arma::vec& t, const Dataset* validat
     model.summary.best_val_mse = run.best_val_mse * scale * scale;
     model.summary.n_validation = validation->n();
     if (!run.stopped_early)
-      model.warnings.push_back("early stopping reached t_max = " + std::to_string(s.t_max) +
+      model.warnings.push_back("early stopping reached t_max = " + readable_number(s.t_max) +
                                " without the validation error levelling off; consider a larger --t-max");
   }
   return K * model.alpha;
@@ -99,7 +100,7 @@ arma::vec fit_penalized(Model& model, const arma::vec& t, PhaseTimes* times) {
   model.summary.kkt_violation = res.kkt;
   if (!res.converged)
     model.warnings.push_back(s.method + " did not converge in " + std::to_string(res.iterations) +
-                             " iterations (largest KKT violation " + std::to_string(res.kkt) +
+                             " iterations (largest KKT violation " + readable_number(res.kkt) +
                              "); raise --max-iter or --tol");
   const RepeatedRows repeats = repeated_rows(model.points, t, penalty_of(s.method));
   if (s.effective_lambda(t.n_elem) < repeats.lambda_unbounded)

@@ -9,6 +9,7 @@
 #include <mutex>
 
 #include "kreg/core/errors.h"
+#include "kreg/core/number_text.h"
 #include "kreg/data/standardization.h"
 #include "kreg/linalg/lapack.h"
 #include "kreg/model/train.h"
@@ -49,7 +50,8 @@ std::vector<KernelSettings> kernel_grid(const CvSettings& s) {
       for (double o : off) {
         KernelSettings k = b;
         k.bandwidth = w;
-        if (d != std::floor(d)) throw ConfigError("degree_grid: degrees must be whole numbers");
+        if (!(d >= 1 && d <= 20) || d != std::floor(d))
+          throw ConfigError("degree_grid: degrees must be whole numbers from 1 to 20, got " + readable_number(d));
         k.degree = static_cast<int>(d);
         k.offset = o;
         try {
@@ -156,7 +158,7 @@ std::vector<FoldScores> score_all_folds_krr(const Dataset& d, const FitSettings&
       if (info == 0) dpotrs_("L", &mi, &one, MGG.memptr(), &mi, e.memptr(), &mi, &info);
       if (info != 0)
         throw NumericalError("cv: the fold system of krr is not positive definite at lambda " +
-                             std::to_string(grid[l]) +
+                             readable_number(grid[l]) +
                              " (K + lambda I is numerically singular; raise the lambda grid)");
       sc.mse.push_back(arma::mean(arma::square(e)));
       sc.r2.push_back(r_squared(yG, yG - e));
@@ -285,16 +287,28 @@ CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, cons
       out.unfinished_fits += static_cast<std::size_t>(row.unfinished_folds);
       out.unbounded_fits += static_cast<std::size_t>(row.unbounded_folds);
       out.total_fits += static_cast<std::size_t>(folds.k);
-      mean_sd(row.fold_mse, row.mean_mse, row.sd_mse);
-      mean_sd(row.fold_r2, row.mean_r2, row.sd_r2);
+      mean_sd(row.fold_mse, row.mean_mse, row.fold_sd_mse);
+      mean_sd(row.fold_r2, row.mean_r2, row.fold_sd_r2);
+      row.se_mse = row.fold_sd_mse / std::sqrt(static_cast<double>(folds.k));
       if (reg.empty()) row.chosen_t = arma::mean(arma::vec(row.fold_t));
       out.rows.push_back(std::move(row));
     }
   }
-  for (std::size_t i = 1; i < out.rows.size(); ++i)
-    if (out.rows[i].mean_mse < out.rows[out.best_min].mean_mse) out.best_min = i;
+  // A row whose score is not finite (a fit that broke down numerically) is never selected.
+  bool found = false;
+  for (std::size_t i = 0; i < out.rows.size(); ++i) {
+    if (!std::isfinite(out.rows[i].mean_mse)) {
+      ++out.non_finite_rows;
+    } else if (!found || out.rows[i].mean_mse < out.rows[out.best_min].mean_mse) {
+      out.best_min = i;
+      found = true;
+    }
+  }
+  if (!found)
+    throw NumericalError("cv: no grid point has a finite cross-validation error (every fit broke down "
+                         "numerically); try larger lambda or bandwidth values");
   const CvRow& best = out.rows[out.best_min];
-  const double limit = best.mean_mse + best.sd_mse / std::sqrt(static_cast<double>(folds.k));
+  const double limit = best.mean_mse + (std::isfinite(best.se_mse) ? best.se_mse : 0.0);
   out.best_1se = out.best_min;
   for (std::size_t i = 0; i < out.rows.size(); ++i)
     if (out.rows[i].mean_mse <= limit && simpler(out.rows[i], out.rows[out.best_1se], reg)) out.best_1se = i;

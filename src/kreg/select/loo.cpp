@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "kreg/core/errors.h"
+#include "kreg/core/number_text.h"
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/linalg/cholesky.h"
@@ -51,7 +52,7 @@ LooResult loo_krr(const Dataset& data, const FitSettings& settings, const std::v
     const arma::vec resid = y - fitted.col(g);
     const arma::vec denom = 1.0 - Hdiag.col(g);
     if (denom.min() <= 1e-12)
-      throw NumericalError("leave-one-out: a leverage H_ii is 1 at lambda " + std::to_string(lambdas[g]) +
+      throw NumericalError("leave-one-out: a leverage H_ii is 1 at lambda " + readable_number(lambdas[g]) +
                            " (the fit interpolates that point); use a larger lambda");
     pt.residuals = st.target_scale * (resid / denom);
     const arma::vec sq = arma::square(pt.residuals);

@@ -7,6 +7,7 @@
 
 #include "kreg/core/errors.h"
 #include "kreg/core/number_text.h"
+#include "kreg/core/suggest.h"
 
 namespace kreg {
 
@@ -52,7 +53,8 @@ void validate(const FitSettings& s) {
   if (std::find(methods.begin(), methods.end(), s.method) == methods.end()) {
     std::string valid;
     for (const auto& m : methods) valid += (valid.empty() ? "" : ", ") + m;
-    throw ConfigError("method: unknown method '" + s.method + "' (valid: " + valid + ")");
+    throw ConfigError("method: unknown method '" + s.method + "'" + did_you_mean(s.method, methods) + "; valid: " +
+                      valid);
   }
   make_kernel(s.kernel);  // throws for bad kernel parameters
   if (!(s.lambda >= 0.0 && std::isfinite(s.lambda))) {
@@ -73,7 +75,8 @@ void validate(const FitSettings& s) {
   if (!(s.holdout >= 0.0 && s.holdout < 1.0))
     throw ConfigError("holdout: must be in [0, 1), got " + number_text(s.holdout));
   if (s.solver != "auto" && s.solver != "fista" && s.solver != "paper")
-    throw ConfigError("solver: expected auto, fista or paper, got '" + s.solver + "'");
+    throw ConfigError("solver: expected auto, fista or paper, got '" + s.solver + "'" +
+                      did_you_mean(s.solver, {"auto", "fista", "paper"}));
   if (s.max_iter < 0) throw ConfigError("max_iter: must be >= 0, got " + std::to_string(s.max_iter));
   if (!(s.tol >= 0.0 && std::isfinite(s.tol)))
     throw ConfigError("tol: must be a finite number >= 0, got " + number_text(s.tol));

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "kreg/core/number_text.h"
 #include "kreg/solvers/l1_homotopy.h"
 
 namespace kreg {
@@ -22,7 +23,7 @@ class HomotopyEvents {
     }
     zero_steps_ = step <= tie * lambda ? zero_steps_ + 1 : 0;
     if (zero_steps_ > max_zero_steps_) {
-      out.stopped = "degenerate ties at lambda " + std::to_string(lambda);
+      out.stopped = "degenerate ties at lambda " + readable_number(lambda);
       return false;
     }
     return true;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "kreg/core/number_text.h"
 #include "kreg/linalg/updatable_cholesky.h"
 #include "kreg/solvers/homotopy_events.h"
 
@@ -132,7 +133,7 @@ HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::ve
     } else {
       if (!join(who)) {
         out.stopped = "K_AA numerically singular with " + std::to_string(m + 1) + " active points at lambda " +
-                      std::to_string(lambda);
+                      readable_number(lambda);
         break;
       }
       last_added = who;

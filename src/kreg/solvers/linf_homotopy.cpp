@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "kreg/core/number_text.h"
 #include "kreg/linalg/updatable_cholesky.h"
 #include "kreg/solvers/homotopy_events.h"
 
@@ -154,7 +155,7 @@ HomotopyResult linf_homotopy(const arma::mat& K, const arma::vec& y, const std::
     // is off by rounding in the updated factor. Refactor once and recompute it.
     if (event == Event::kFree && st.clipped_count() == 1) {
       if (events_at_refactor == out.events || !st.refactor()) {
-        out.stopped = "G numerically singular at lambda " + std::to_string(lambda);
+        out.stopped = "G numerically singular at lambda " + readable_number(lambda);
         break;
       }
       events_at_refactor = out.events;
@@ -197,13 +198,13 @@ HomotopyResult linf_homotopy(const arma::mat& K, const arma::vec& y, const std::
       st.unclip(who);  // alpha and c stay as they are: who keeps alpha_who = s m, now as a free value
       if (!st.append_free(who)) {
         out.stopped = "G numerically singular with " + std::to_string(q_free + 1) + " free points at lambda " +
-                      std::to_string(lambda);
+                      readable_number(lambda);
         break;
       }
       last_unclipped = who;
     }
     if (!st.append_m_column() && !st.refactor()) {
-      out.stopped = "G numerically singular at lambda " + std::to_string(lambda);
+      out.stopped = "G numerically singular at lambda " + readable_number(lambda);
       break;
     }
   }

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "kreg/core/errors.h"
+#include "kreg/core/number_text.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/linalg/lapack.h"
 
@@ -69,8 +70,8 @@ Spectrum eigen_spectrum(arma::mat K, EigenDriver driver) {
   const double mu_max = std::max(spec.mu.max(), 0.0);
   const double mu_min = spec.mu.min();
   if (mu_min < -kNegativeTolerance * std::max(mu_max, 1e-300))
-    throw NumericalError("the Gram matrix is not positive semi-definite (eigenvalue " + std::to_string(mu_min) +
-                         " against largest " + std::to_string(mu_max) + "); check the kernel");
+    throw NumericalError("the Gram matrix is not positive semi-definite (eigenvalue " + readable_number(mu_min) +
+                         " against largest " + readable_number(mu_max) + "); check the kernel");
   if (mu_min < 0.0) spec.clamped_negative = mu_min;
   spec.mu.transform([](double v) { return v < 0.0 ? 0.0 : v; });
   return spec;

@@ -1,0 +1,153 @@
+// Tables, JSON and warnings of `kreg cv`.
+#include "cv_report.h"
+
+#include <algorithm>
+
+#include "kreg/core/number_text.h"
+#include "kreg/solvers/repeated_rows.h"
+#include "table_writer.h"
+
+namespace kreg::cli {
+
+CvColumns::CvColumns(const CvSettings& settings)
+    : radial(is_radial(make_kernel(settings.base.kernel))),
+      polynomial(std::holds_alternative<PolynomialKernel>(make_kernel(settings.base.kernel))),
+      regulariser(regulariser_name(settings.base.method)) {}
+
+namespace {
+
+std::vector<std::string> point_header(const CvColumns& c) {
+  std::vector<std::string> head;
+  if (c.radial) head.push_back("bandwidth");
+  if (c.polynomial) head.insert(head.end(), {"degree", "offset"});
+  if (!c.regulariser.empty()) head.push_back(c.regulariser);
+  return head;
+}
+
+std::vector<std::string> point_cells(const CvRow& r, const CvColumns& c) {
+  std::vector<std::string> cells;
+  if (c.radial) cells.push_back(format_double(r.kernel.bandwidth));
+  if (c.polynomial) cells.insert(cells.end(), {std::to_string(r.kernel.degree), format_double(r.kernel.offset)});
+  if (!c.regulariser.empty()) cells.push_back(format_double(r.regulariser));
+  return cells;
+}
+
+}  // namespace
+
+std::string cv_table(const CvResult& result, const CvColumns& columns) {
+  std::vector<std::string> head = point_header(columns);
+  head.insert(head.end(), {"mean_mse", "se_mse", "fold_sd_mse", "mean_r2", "fold_sd_r2"});
+  if (columns.regulariser.empty()) head.push_back("t");
+  TableWriter table(head);
+  for (const auto& r : result.rows) {
+    std::vector<std::string> row = point_cells(r, columns);
+    row.insert(row.end(), {format_double(r.mean_mse), format_double(r.se_mse), format_double(r.fold_sd_mse),
+                           format_double(r.mean_r2), format_double(r.fold_sd_r2)});
+    if (columns.regulariser.empty()) row.push_back(format_double(r.chosen_t));
+    table.add_row(row);
+  }
+  return table.text();
+}
+
+std::string cv_per_fold_table(const CvResult& result, const CvColumns& columns) {
+  std::vector<std::string> head = point_header(columns);
+  head.insert(head.end(), {"fold", "mse", "r2"});
+  if (columns.regulariser.empty()) head.push_back("t");
+  TableWriter table(head);
+  for (const auto& r : result.rows)
+    for (std::size_t f = 0; f < r.fold_mse.size(); ++f) {
+      std::vector<std::string> row = point_cells(r, columns);
+      row.insert(row.end(), {std::to_string(f), format_double(r.fold_mse[f]), format_double(r.fold_r2[f])});
+      if (columns.regulariser.empty()) row.push_back(format_double(r.fold_t[f]));
+      table.add_row(row);
+    }
+  return table.text();
+}
+
+nlohmann::ordered_json cv_row_json(const CvRow& r, const CvColumns& c) {
+  nlohmann::ordered_json j;
+  if (c.radial) j["bandwidth"] = r.kernel.bandwidth;
+  if (c.polynomial) {
+    j["degree"] = r.kernel.degree;
+    j["offset"] = r.kernel.offset;
+  }
+  j[c.regulariser.empty() ? "t" : c.regulariser] = c.regulariser.empty() ? r.chosen_t : r.regulariser;
+  j["mean_mse"] = r.mean_mse;
+  j["se_mse"] = r.se_mse;
+  j["mean_r2"] = r.mean_r2;
+  return j;
+}
+
+std::string cv_row_text(const CvRow& r, const CvColumns& c) {
+  std::string s;
+  const auto add = [&s](const std::string& name, const std::string& value) {
+    s += (s.empty() ? "" : ", ") + name + " " + value;
+  };
+  if (c.radial) add("bandwidth", readable_number(r.kernel.bandwidth));
+  if (c.polynomial) {
+    add("degree", std::to_string(r.kernel.degree));
+    add("offset", readable_number(r.kernel.offset));
+  }
+  add(c.regulariser.empty() ? "t (mean over folds)" : c.regulariser,
+      readable_number(c.regulariser.empty() ? r.chosen_t : r.regulariser));
+  return s + ": mean MSE " + readable_number(r.mean_mse) + " (SE " + readable_number(r.se_mse) + "), mean R2 " +
+         readable_number(r.mean_r2);
+}
+
+namespace {
+
+// "the largest" / "the smallest" when `value` is at an end of `grid` (of several values) that
+// could be extended; "" otherwise.
+std::string edge_of(double value, std::vector<double> grid, double lowest_possible) {
+  std::sort(grid.begin(), grid.end());
+  grid.erase(std::unique(grid.begin(), grid.end()), grid.end());
+  if (grid.size() < 2) return "";
+  if (value == grid.back()) return "the largest";
+  if (value == grid.front() && value > lowest_possible) return "the smallest";
+  return "";
+}
+
+}  // namespace
+
+std::vector<std::string> cv_warnings(const CvResult& result, const CvSettings& s, const CvColumns& c) {
+  std::vector<std::string> out;
+  const std::string method = s.base.method;
+  const std::string of_total = " of " + std::to_string(result.rows.size());
+  if (result.non_finite_rows > 0)
+    out.push_back(std::to_string(result.non_finite_rows) + of_total +
+                  " grid points have no finite cross-validation error (their fits broke down numerically, e.g. "
+                  "lambda too small for the kernel matrix); they are never selected");
+  const CvRow& best = result.rows[result.best_min];
+  const auto check = [&](const std::string& name, double value, const std::vector<double>& grid, double lowest,
+                         const std::string& option) {
+    const std::string edge = edge_of(value, grid, lowest);
+    if (!edge.empty())
+      out.push_back("the best point (min rule) has " + name + " = " + readable_number(value) + ", " + edge +
+                    " value of " + option + ": the best value may lie beyond the grid; consider extending it");
+  };
+  if (c.radial) check("bandwidth", best.kernel.bandwidth, s.bandwidth_grid, 0.0, "--bandwidth-grid");
+  if (c.polynomial) {
+    check("degree", best.kernel.degree, s.degree_grid, 1.0, "--degree-grid");
+    check("offset", best.kernel.offset, s.offset_grid, 0.0, "--offset-grid");
+  }
+  if (!c.regulariser.empty())
+    check(c.regulariser, best.regulariser, s.regulariser_grid, 0.0, "--" + c.regulariser + "-grid");
+  if (best.mean_r2 <= 0.0)
+    out.push_back("the best point (min rule) has mean R2 " + readable_number(best.mean_r2) +
+                  ": no grid point predicts the validation folds better than their mean");
+  const std::string fits = " of " + std::to_string(result.total_fits);
+  if (result.unfinished_fits > 0)
+    out.push_back(s.base.is_penalized()
+                      ? std::to_string(result.unfinished_fits) + fits + " " + method +
+                            " fits (grid point x fold) did not converge within --max-iter; their validation errors "
+                            "are those of the last iterate (raise --max-iter or --tol)"
+                      : std::to_string(result.unfinished_fits) + fits +
+                            " early-stopping runs (bandwidth x fold) reached --t-max before the validation error "
+                            "levelled off (consider a larger --t-max)");
+  if (result.unbounded_fits > 0)
+    out.push_back(std::to_string(result.unbounded_fits) + fits + " " + method +
+                  " fits (grid point x fold) are of problems unbounded below: " + kRepeatedRowsCause);
+  return out;
+}
+
+}  // namespace kreg::cli

@@ -1,0 +1,36 @@
+// What `kreg cv` reports: the CV table, the per-fold table, the best points as JSON, a
+// summary for people, and the warnings about its result (grid edges, broken fits).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "kreg/select/cv.h"
+
+namespace kreg::cli {
+
+/// The columns that describe a grid point: the kernel's parameters and lambda or t.
+struct CvColumns {
+  bool radial = false;     ///< a bandwidth column
+  bool polynomial = false;  ///< degree and offset columns
+  std::string regulariser;  ///< "lambda", "t" or "" (early stopping: t is chosen per fold)
+  explicit CvColumns(const CvSettings& settings);
+};
+
+/// One row per grid point: kernel parameters, lambda or t, mean_mse, se_mse, fold_sd_mse,
+/// mean_r2, fold_sd_r2 (and t for early stopping).
+std::string cv_table(const CvResult& result, const CvColumns& columns);
+/// One row per grid point and fold: kernel parameters, lambda or t, fold, mse, r2 (and t).
+std::string cv_per_fold_table(const CvResult& result, const CvColumns& columns);
+/// The row as JSON: its parameters and scores.
+nlohmann::ordered_json cv_row_json(const CvRow& row, const CvColumns& columns);
+/// The row in a line for people: "bandwidth 0.5, lambda 0.01: mean MSE 0.123 (SE 0.004), mean R2 0.87".
+std::string cv_row_text(const CvRow& row, const CvColumns& columns);
+
+/// Warnings about the result: grid points whose score is not finite, a best point (min rule)
+/// on the edge of a grid of several values, a best mean R2 at or below 0, unfinished and
+/// unbounded fits.
+std::vector<std::string> cv_warnings(const CvResult& result, const CvSettings& settings, const CvColumns& columns);
+
+}  // namespace kreg::cli
