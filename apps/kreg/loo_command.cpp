@@ -59,6 +59,9 @@ class LooCommand : public Command {
         worst = std::max(worst, arma::abs(r.points[g].residuals - brute[g]).max() / scale);
       }
     }
+    std::vector<std::pair<double, double>> conditioning;
+    for (const auto& p : r.points) conditioning.emplace_back(p.lambda, p.rcond);
+    warn_ill_conditioned(io, conditioning, "lambda", "LOO errors, GCV and df");
     const auto& bmin = r.points[r.best_min];
     const auto& b1se = r.points[r.best_1se];
     const nlohmann::ordered_json best = {{"lambda_min", bmin.lambda},

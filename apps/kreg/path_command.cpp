@@ -108,6 +108,11 @@ class PathCommand : public Command {
     files.add("output", table.text());
     if (!coef_path_.empty()) files.add("coefficients", std::move(coef_text));
     files.commit(io);
+    if (!iterative && !penalized) {
+      std::vector<std::pair<double, double>> conditioning;
+      for (const auto& p : path) conditioning.emplace_back(p.value, p.rcond);
+      warn_ill_conditioned(io, conditioning, lambda_path ? "lambda" : "t", "alpha, alpha_norm and df");
+    }
     if (penalized) {
       std::size_t unconverged = 0;
       for (const auto& p : path) unconverged += !p.converged;

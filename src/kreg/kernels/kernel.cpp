@@ -34,6 +34,10 @@ Kernel make_kernel(const KernelSettings& s_in) {
   const bool radial = s.name != "linear" && s.name != "polynomial";
   if (radial && !(s.bandwidth > 0.0 && std::isfinite(s.bandwidth)))
     throw ConfigError("bandwidth: must be a finite number > 0, got " + number_text(s.bandwidth));
+  // The formulas divide by sigma^2, which must neither underflow to 0 nor overflow.
+  if (radial && !(s.bandwidth >= 1e-150 && s.bandwidth <= 1e150))
+    throw ConfigError("bandwidth: must lie between 1e-150 and 1e150 (its square must be a normal number), got " +
+                      number_text(s.bandwidth));
   if (s.name == "gaussian") return GaussianKernel{s.bandwidth};
   if (s.name == "laplace") return LaplaceKernel{s.bandwidth};
   if (s.name == "matern32") return Matern32Kernel{s.bandwidth};

@@ -1,6 +1,7 @@
 // dpotrf / dpotrs / dpocon on the caller's matrix; failure is reported, never patched.
 #include "kreg/linalg/cholesky.h"
 
+#include <cmath>
 #include <string>
 
 #include "kreg/core/errors.h"
@@ -23,6 +24,9 @@ CholeskyFactor cholesky_in_place(arma::mat A, const std::string& what) {
       }
     anorm = colsum.empty() ? 0.0 : colsum.max();
   }
+  // NaN or inf (a kernel that overflowed) would reach LAPACK, which prints its own complaint.
+  if (!std::isfinite(anorm))
+    throw NumericalError(what + " has entries that are not finite; check --bandwidth and the scale of the data");
   int info = 0;
   dpotrf_("L", &n, A.memptr(), &n, &info);
   if (info > 0)

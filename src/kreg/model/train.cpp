@@ -7,6 +7,7 @@
 #include "kreg/core/number_text.h"
 #include "kreg/data/splits.h"
 #include "kreg/kernels/gram.h"
+#include "kreg/linalg/conditioning.h"
 #include "kreg/select/metrics.h"
 #include "kreg/solvers/descent.h"
 #include "kreg/solvers/kgf.h"
@@ -20,14 +21,15 @@ namespace kreg {
 
 namespace {
 
-// Below this reciprocal condition number the solution keeps fewer than ~6 correct digits.
-constexpr double kIllConditioned = 1e-10;
-
-std::string ill_conditioned_warning(double rcond) {
+std::string ill_conditioned_warning(double rcond, const std::string& method) {
   std::ostringstream os;
   os.precision(3);
-  os << "K + lambda I is ill-conditioned (reciprocal condition " << rcond
-     << "): alpha may have few correct digits; consider a larger lambda";
+  if (method == "kgf")
+    os << "kgf at this t is as ill-conditioned as K + I/t (reciprocal condition " << rcond
+       << "): alpha may have few correct digits; consider a smaller --t";
+  else
+    os << "K + lambda I is ill-conditioned (reciprocal condition " << rcond
+       << "): alpha may have few correct digits; consider a larger --lambda";
   return os.str();
 }
 
@@ -165,6 +167,7 @@ Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* 
     const Spectrum spec = spectrum_for(model.kernel, model.points);
     record_lap(times, "eigen", watch);
     SpectralSolution sol = solve_kgf(spec, t, settings.effective_t());
+    model.summary.rcond = spectral_rcond(spec, 1.0 / settings.effective_t());
     (spec.primal ? model.beta : model.alpha) = std::move(sol.coef);
     fitted_t = std::move(sol.fitted);
     record_lap(times, "solve", watch);
@@ -179,7 +182,7 @@ Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* 
                          "is singular); " +
                          (settings.is_iterative() ? "use a smaller --step-size" : "use a larger --lambda"));
   if (model.summary.rcond > 0.0 && model.summary.rcond < kIllConditioned)
-    model.warnings.push_back(ill_conditioned_warning(model.summary.rcond));
+    model.warnings.push_back(ill_conditioned_warning(model.summary.rcond, settings.method));
   if (!model.beta.empty()) {  // a primal model needs no training points
     model.points.reset();
     model.point_rows.reset();

@@ -13,14 +13,14 @@ arma::uvec Folds::validation_rows(int f) const {
   std::vector<arma::uword> rows;
   for (std::size_t i = 0; i < fold_of_row.size(); ++i)
     if (fold_of_row[i] == f) rows.push_back(i);
-  return arma::uvec(rows);
+  return rows.empty() ? arma::uvec() : arma::uvec(rows);
 }
 
 arma::uvec Folds::training_rows(int f) const {
   std::vector<arma::uword> rows;
   for (std::size_t i = 0; i < fold_of_row.size(); ++i)
     if (fold_of_row[i] != f) rows.push_back(i);
-  return arma::uvec(rows);
+  return rows.empty() ? arma::uvec() : arma::uvec(rows);
 }
 
 Folds seeded_folds(std::size_t n, int k, std::uint64_t seed) {

@@ -32,6 +32,7 @@ LooResult loo_krr(const Dataset& data, const FitSettings& settings, const std::v
 
   // Filters for all lambdas at once: Hf(j, g) = mu_j / (mu_j + lambda_g).
   arma::mat Hf(spec.mu.n_elem, G);
+  std::vector<double> rcond(G);
   for (std::size_t g = 0; g < G; ++g) {
     if (!(lambdas[g] >= 0.0)) throw ConfigError("lambda_grid: values must be >= 0");
     FitSettings s = settings;
@@ -39,6 +40,7 @@ LooResult loo_krr(const Dataset& data, const FitSettings& settings, const std::v
     const double lam = s.effective_lambda(n);
     if (lam == 0.0) krr_coefficient_filter(spec.mu, lam);  // throws unless K is positive definite
     Hf.col(g) = krr_hat_filter(spec.mu, lam);
+    rcond[g] = spectral_rcond(spec, lam);
   }
   const arma::mat fitted = spec.U * (Hf.each_col() % ytil);  // n x G
   spec.U.transform([](double u) { return u * u; });          // U := U % U, in place
@@ -48,6 +50,7 @@ LooResult loo_krr(const Dataset& data, const FitSettings& settings, const std::v
   for (std::size_t g = 0; g < G; ++g) {
     LooPoint pt;
     pt.lambda = lambdas[g];
+    pt.rcond = rcond[g];
     pt.df = arma::accu(Hf.col(g));
     const arma::vec resid = y - fitted.col(g);
     const arma::vec denom = 1.0 - Hdiag.col(g);
@@ -68,9 +71,9 @@ LooResult loo_krr(const Dataset& data, const FitSettings& settings, const std::v
 
 void select_lambda(LooResult& r) {
   if (r.points.empty()) return;
-  std::size_t best = 0;
+  std::size_t best = 0;  // the smallest finite LOO MSE (a NaN is never selected)
   for (std::size_t i = 1; i < r.points.size(); ++i)
-    if (r.points[i].loo_mse < r.points[best].loo_mse) best = i;
+    if (r.points[i].loo_mse < r.points[best].loo_mse || !std::isfinite(r.points[best].loo_mse)) best = i;
   r.best_min = best;
   const double limit = r.points[best].loo_mse + r.points[best].loo_se;
   std::size_t one_se = best;

@@ -18,6 +18,7 @@ struct LooPoint {
   double loo_mse = 0.0;  ///< mean of squared LOO residuals (original scale)
   double loo_se = 0.0;   ///< sd of the n squared LOO residuals / sqrt(n)
   double gcv = 0.0;      ///< n RSS / (n - df)^2, RSS on the original scale
+  double rcond = 1.0;    ///< reciprocal condition of K + lambda I (spectral_rcond)
   arma::vec residuals;   ///< the n LOO residuals (original scale)
 };
 

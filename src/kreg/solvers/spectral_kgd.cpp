@@ -168,7 +168,10 @@ class SpectralKgd : public Engine {
       ahead_.col(static_cast<arma::uword>(b)) = a;
       advance_moving(a.memptr(), d.memptr());
     }
-    const arma::mat F = m == n ? arma::mat(W_ * ahead_) : arma::mat(W_.cols(arma::uvec(moving_)) * ahead_);
+    // (With no component moving, every prediction is in base_ already.)
+    const arma::mat F = m == n   ? arma::mat(W_ * ahead_)
+                        : m == 0 ? arma::mat(W_.n_rows, kBlock, arma::fill::zeros)
+                                 : arma::mat(W_.cols(arma::uvec(moving_)) * ahead_);
     mse_ahead_.set_size(kBlock);
     const double* yv = base_.memptr();
     for (long b = 0; b < kBlock; ++b) {

@@ -64,6 +64,7 @@ std::vector<PathPoint> spectral_path(const Dataset& train, const Dataset* valida
 
     PathPoint pt;
     pt.value = value;
+    pt.rcond = spectral_rcond(spec, is_krr ? lam : 1.0 / tt);
     pt.df = arma::accu(h);
     const arma::vec fitted = st.inverse_target(spec.U * (h % ytil));
     pt.train_mse = mse(train.y, fitted);

@@ -122,6 +122,13 @@ arma::vec kgf_hat_filter(const arma::vec& mu, double t) {
   return h;
 }
 
+double spectral_rcond(const Spectrum& spec, double lambda) {
+  if (spec.mu.is_empty() || std::isinf(lambda)) return 1.0;
+  const double low = spec.complete ? spec.mu.min() : 0.0;
+  const double high = spec.mu.max();
+  return high + lambda > 0.0 ? (low + lambda) / (high + lambda) : 0.0;
+}
+
 arma::vec coefficients(const Spectrum& spec, const arma::vec& ytil, const arma::vec& g) {
   if (spec.primal) return spec.V * (spec.s % g % ytil);  // beta = Z^T alpha = V S U^T alpha
   return spec.U * (g % ytil);

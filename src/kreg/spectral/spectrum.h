@@ -63,6 +63,12 @@ arma::vec kgf_coefficient_filter(const arma::vec& mu, double t);
 /// 1 - e^{-t mu} = -expm1(-t mu)
 arma::vec kgf_hat_filter(const arma::vec& mu, double t);
 
+/// The reciprocal condition number of K + lambda I from the spectrum, (mu_min + lambda) /
+/// (mu_max + lambda), with mu_min = 0 when U is not complete; 1 for an empty spectrum or an
+/// infinite lambda. KGF at time t filters like KRR at lambda = 1/t (seed 002, Proposition 1),
+/// so spectral_rcond(spec, 1/t) measures it too.
+double spectral_rcond(const Spectrum& spec, double lambda);
+
 /// Dual coefficients alpha = U diag(g) U^T y given ytil = U^T y (dual spectra), or the primal
 /// weights beta = V diag(s g) ytil (primal spectra), for a coefficient filter g.
 arma::vec coefficients(const Spectrum& spec, const arma::vec& ytil, const arma::vec& g);
