@@ -30,12 +30,14 @@ OutputFiles::OutputFiles(const OptionSet& options, const std::vector<FileOption>
     // A device named twice (/dev/null for two outputs) harms nothing; a file would be clobbered.
     if (target.kind != OutputTarget::Kind::kSpecialFile) {
       const std::string id = file_identity(path);
-      for (const auto& [other_id, other_key] : seen)
-        if (other_id == id) {
-          const bool input = std::any_of(inputs.begin(), inputs.end(), [&](const FileOption& f) { return f.first == other_key; });
-          throw ConfigError(options.where(key) + ": '" + path + "' is also " + (input ? "the input " : "the output ") +
-                            options.where(other_key) + "; give it another name");
-        }
+      for (const auto& [other_id, other_key] : seen) {
+        if (other_id != id) continue;
+        const std::string& other = other_key;  // (a structured binding cannot be captured in C++17)
+        const bool input =
+            std::any_of(inputs.begin(), inputs.end(), [&other](const FileOption& f) { return f.first == other; });
+        throw ConfigError(options.where(key) + ": '" + path + "' is also " + (input ? "the input " : "the output ") +
+                          options.where(other) + "; give it another name");
+      }
       seen.emplace_back(id, key);
     }
     targets_.emplace_back(key, target);

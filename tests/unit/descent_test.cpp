@@ -169,7 +169,9 @@ namespace {
 // choose the same iteration and the same alpha.
 TEST(Descent, KcdStraightRunsMatchThePlainLoop) {
   const Dataset tr = sine("train"), te = sine("test");
-  const auto [K, Kv] = gaussian_grams(tr.X, te.X, 0.08);
+  const auto grams = gaussian_grams(tr.X, te.X, 0.08);
+  const arma::mat& K = grams.K;  // (C++17 lambdas cannot capture structured bindings)
+  const arma::mat& Kv = grams.Kv;
   FitSettings s;
   s.method = "kcd";
   s.step_size = 1e-4;
@@ -202,7 +204,9 @@ namespace {
 TEST(Descent, KgdDescentJumpsMatchThePlainLoop) {
   const Dataset tr = sine("train"), te = sine("test");
   for (double bandwidth : {0.5, 1.0, 2.0}) {
-    const auto [K, Kv] = gaussian_grams(tr.X, te.X, bandwidth);
+    const auto grams = gaussian_grams(tr.X, te.X, bandwidth);
+  const arma::mat& K = grams.K;  // (C++17 lambdas cannot capture structured bindings)
+  const arma::mat& Kv = grams.Kv;
     FitSettings s;
     s.method = "kgd";
     s.step_size = 1e-3;
@@ -230,7 +234,9 @@ TEST(Descent, KsgdMatchesThePlainLoop) {
   arma::vec y(103), yv(37);
   for (arma::uword i = 0; i < 103; ++i) X(i, 0) = unif(rng), y(i) = std::sin(M_PI * X(i, 0) / 2) + cauchy(rng);
   for (arma::uword i = 0; i < 37; ++i) Xv(i, 0) = unif(rng), yv(i) = std::sin(M_PI * Xv(i, 0) / 2);
-  const auto [K, Kv] = gaussian_grams(X, Xv, 1.0);
+  const auto grams = gaussian_grams(X, Xv, 1.0);
+  const arma::mat& K = grams.K;  // (C++17 lambdas cannot capture structured bindings)
+  const arma::mat& Kv = grams.Kv;
   FitSettings s;
   s.method = "ksgd";
   s.step_size = 1e-3;
@@ -268,7 +274,9 @@ TEST(Descent, KcdWithTiedResidualsMatchesThePlainLoop) {
     y(i) = y(i + 16) = y(third(i)) = std::exp(-X(i, 0) * X(i, 0)) + 0.1 * unif(rng);
   }
   for (arma::uword i = 0; i < 20; ++i) Xv(i, 0) = unif(rng), yv(i) = std::exp(-Xv(i, 0) * Xv(i, 0));
-  const auto [K, Kv] = gaussian_grams(X, Xv, 0.5);
+  const auto grams = gaussian_grams(X, Xv, 0.5);
+  const arma::mat& K = grams.K;  // (C++17 lambdas cannot capture structured bindings)
+  const arma::mat& Kv = grams.Kv;
   FitSettings s;
   s.method = "kcd";
   s.step_size = 1e-3;

@@ -89,7 +89,7 @@ arma::mat gram(const Kernel& kernel, const arma::mat& A) {
   arma::mat G(A.n_rows, A.n_rows, arma::fill::zeros);
   if (n == 0) return G;
   const double one = 1.0, zero = 0.0;
-  dsyrk_("L", "N", &n, &p, &one, A.memptr(), &n, &zero, G.memptr(), &n);  // lower triangle of A A^T
+  lapack::dsyrk("L", "N", &n, &p, &one, A.memptr(), &n, &zero, G.memptr(), &n);  // lower triangle of A A^T
   const arma::vec sq = row_sq_norms(A);
   std::visit(
       [&](const auto& k) {

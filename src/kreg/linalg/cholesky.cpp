@@ -28,7 +28,7 @@ CholeskyFactor cholesky_in_place(arma::mat A, const std::string& what) {
   if (!std::isfinite(anorm))
     throw NumericalError(what + " has entries that are not finite; check --bandwidth and the scale of the data");
   int info = 0;
-  dpotrf_("L", &n, A.memptr(), &n, &info);
+  lapack::dpotrf("L", &n, A.memptr(), &n, &info);
   if (info > 0)
     throw NumericalError(what + " is not numerically positive definite (Cholesky failed at column " +
                          std::to_string(info) + " of " + std::to_string(n) +
@@ -37,7 +37,7 @@ CholeskyFactor cholesky_in_place(arma::mat A, const std::string& what) {
   CholeskyFactor f;
   std::vector<double> work(3 * static_cast<std::size_t>(n));
   std::vector<int> iwork(static_cast<std::size_t>(n));
-  dpocon_("L", &n, A.memptr(), &n, &anorm, &f.rcond, work.data(), iwork.data(), &info);
+  lapack::dpocon("L", &n, A.memptr(), &n, &anorm, &f.rcond, work.data(), iwork.data(), &info);
   f.factor = std::move(A);
   return f;
 }
@@ -47,7 +47,7 @@ arma::vec CholeskyFactor::solve(const arma::vec& b) const {
   const int n = static_cast<int>(factor.n_rows);
   const int nrhs = 1;
   int info = 0;
-  dpotrs_("L", &n, &nrhs, factor.memptr(), &n, x.memptr(), &n, &info);
+  lapack::dpotrs("L", &n, &nrhs, factor.memptr(), &n, x.memptr(), &n, &info);
   if (info != 0) throw NumericalError("dpotrs failed with info " + std::to_string(info));
   return x;
 }

@@ -14,7 +14,7 @@ void symmetric_times(const arma::mat& K, const arma::vec& x, arma::vec& out) {
   out.set_size(K.n_rows);
   const int n = static_cast<int>(K.n_rows), one = 1;
   const double a = 1.0, b = 0.0;
-  dsymv_("U", &n, &a, K.memptr(), &n, x.memptr(), &one, &b, out.memptr(), &one);
+  lapack::dsymv("U", &n, &a, K.memptr(), &n, x.memptr(), &one, &b, out.memptr(), &one);
 }
 
 }  // namespace kreg

@@ -58,7 +58,7 @@ void UpdatableCholesky::remove(std::size_t pos) {
 void UpdatableCholesky::triangular_solve(bool transposed, double* x) const {
   if (m_ == 0) return;
   const int m = static_cast<int>(m_), lda = static_cast<int>(cap_), one = 1;
-  dtrsv_("L", transposed ? "T" : "N", "N", &m, L_.data(), &lda, x, &one);
+  lapack::dtrsv("L", transposed ? "T" : "N", "N", &m, L_.data(), &lda, x, &one);
 }
 
 void UpdatableCholesky::solve(const double* b, double* x) const {

@@ -154,8 +154,8 @@ std::vector<FoldScores> score_all_folds_krr(const Dataset& d, const FitSettings&
       arma::vec e = aG;
       const int mi = static_cast<int>(m), one = 1;
       int info = 0;
-      dpotrf_("L", &mi, MGG.memptr(), &mi, &info);
-      if (info == 0) dpotrs_("L", &mi, &one, MGG.memptr(), &mi, e.memptr(), &mi, &info);
+      lapack::dpotrf("L", &mi, MGG.memptr(), &mi, &info);
+      if (info == 0) lapack::dpotrs("L", &mi, &one, MGG.memptr(), &mi, e.memptr(), &mi, &info);
       if (info != 0)
         throw NumericalError("cv: the fold system of krr is not positive definite at lambda " +
                              readable_number(grid[l]) +

@@ -184,9 +184,9 @@ bool polish(const arma::mat& K, const arma::vec& y, Penalty pen, double lambda, 
   }
   const int mi = static_cast<int>(m), one = 1;
   int info = 0;
-  dpotrf_("L", &mi, B, &mi, &info);
+  lapack::dpotrf("L", &mi, B, &mi, &info);
   if (info != 0) return false;
-  dpotrs_("L", &mi, &one, B, &mi, w.rhs.data(), &mi, &info);
+  lapack::dpotrs("L", &mi, &one, B, &mi, w.rhs.data(), &mi, &info);
   if (info != 0) return false;
   const std::vector<double>& sol = w.rhs;
   arma::vec a(n, arma::fill::zeros);

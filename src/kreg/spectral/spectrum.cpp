@@ -21,12 +21,12 @@ void divide_and_conquer(arma::mat& K, Spectrum& spec) {
   const int n = static_cast<int>(K.n_rows);
   int info = 0, lwork = -1, liwork = -1, iwork_query = 0;
   double work_query = 0.0;
-  dsyevd_("V", "L", &n, K.memptr(), &n, spec.mu.memptr(), &work_query, &lwork, &iwork_query, &liwork, &info);
+  lapack::dsyevd("V", "L", &n, K.memptr(), &n, spec.mu.memptr(), &work_query, &lwork, &iwork_query, &liwork, &info);
   lwork = static_cast<int>(work_query);
   liwork = iwork_query;
   std::vector<double> work(static_cast<std::size_t>(lwork));
   std::vector<int> iwork(static_cast<std::size_t>(liwork));
-  dsyevd_("V", "L", &n, K.memptr(), &n, spec.mu.memptr(), work.data(), &lwork, iwork.data(), &liwork, &info);
+  lapack::dsyevd("V", "L", &n, K.memptr(), &n, spec.mu.memptr(), work.data(), &lwork, iwork.data(), &liwork, &info);
   if (info != 0) throw NumericalError("eigendecomposition of K failed (dsyevd info " + std::to_string(info) + ")");
   spec.U = std::move(K);
 }
@@ -40,13 +40,13 @@ void relatively_robust(arma::mat& K, Spectrum& spec) {
   int m = 0, info = 0, lwork = -1, liwork = -1, iwork_query = 0;
   double work_query = 0.0;
   std::vector<int> isuppz(2 * static_cast<std::size_t>(n));
-  dsyevr_("V", "A", "L", &n, K.memptr(), &n, &zero, &zero, &izero, &izero, &abstol, &m, spec.mu.memptr(),
+  lapack::dsyevr("V", "A", "L", &n, K.memptr(), &n, &zero, &zero, &izero, &izero, &abstol, &m, spec.mu.memptr(),
           spec.U.memptr(), &n, isuppz.data(), &work_query, &lwork, &iwork_query, &liwork, &info);
   lwork = static_cast<int>(work_query);
   liwork = iwork_query;
   std::vector<double> work(static_cast<std::size_t>(lwork));
   std::vector<int> iwork(static_cast<std::size_t>(liwork));
-  dsyevr_("V", "A", "L", &n, K.memptr(), &n, &zero, &zero, &izero, &izero, &abstol, &m, spec.mu.memptr(),
+  lapack::dsyevr("V", "A", "L", &n, K.memptr(), &n, &zero, &zero, &izero, &izero, &abstol, &m, spec.mu.memptr(),
           spec.U.memptr(), &n, isuppz.data(), work.data(), &lwork, iwork.data(), &liwork, &info);
   if (info != 0) throw NumericalError("eigendecomposition of K failed (dsyevr info " + std::to_string(info) + ")");
 }
