@@ -1,11 +1,23 @@
 #!/usr/bin/env bash
-# Installs the Debian packages kreg needs (only those missing) and builds it in Release
-# into build/. Safe to run repeatedly; used by run_example.sh, test.sh and .ci/run.
+# Installs the Debian packages kreg needs (only those missing) and builds it in Release into
+# build/. Safe to run repeatedly; used by run_example.sh, test.sh and .ci/run.
+#   --packages-only   install the packages, do not build
+#   --clang           also install clang 14 with libFuzzer and its sanitizer runtimes
+#                     (scripts/sanitize.sh, scripts/fuzz.sh)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 packages=(g++ cmake make libarmadillo-dev libopenblas-dev liblapack-dev libcli11-dev zlib1g-dev
           nlohmann-json3-dev libgtest-dev python3-numpy python3-scipy python3-sklearn python3-matplotlib time)
+build=1
+for arg in "$@"; do
+  case "$arg" in
+    --packages-only) build=0 ;;
+    --clang) packages+=(clang libfuzzer-14-dev libclang-rt-14-dev) ;;
+    *) echo "kreg setup: unknown argument '$arg' (use --packages-only or --clang)" >&2; exit 2 ;;
+  esac
+done
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -16,6 +28,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+[ "$build" -eq 1 ] || exit 0
 
 jobs="$(nproc 2>/dev/null || echo 2)"
 cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release >/dev/null

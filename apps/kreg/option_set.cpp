@@ -101,15 +101,21 @@ void OptionSet::apply_config() {
     if (pos != std::string::npos) what.replace(pos, marker.size(), ": cannot open config file: ");
     throw ConfigError(what);
   }
+  apply_config_text(text, config_path_);
+}
+
+void OptionSet::apply_config_text(const std::string& text, const std::string& source) {
   json cfg;
   const std::string problem = parse_json_text(text, cfg);
-  if (!problem.empty()) throw ConfigError(config_path_ + ": " + problem);
-  if (!cfg.is_object()) throw ConfigError(config_path_ + ": a config must be a JSON object of option names");
+  if (!problem.empty()) throw ConfigError(source + ": " + problem);
+  if (!cfg.is_object()) throw ConfigError(source + ": a config must be a JSON object of option names");
   for (auto it = cfg.begin(); it != cfg.end(); ++it) {
     const Entry* entry = nullptr;
     for (const auto& e : entries_)
       if (e.key == it.key()) entry = &e;
-    const std::string where = config_path_ + ": key '" + it.key() + "'";
+    // (A key is shown in full only when short: a hostile file cannot flood the terminal.)
+    const std::string key_text = it.key().size() <= 60 ? it.key() : it.key().substr(0, 57) + "...";
+    const std::string where = source + ": key '" + key_text + "'";
     if (entry == nullptr) {
       std::vector<std::string> keys;
       for (const auto& e : entries_) keys.push_back(e.key);

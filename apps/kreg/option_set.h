@@ -32,6 +32,11 @@ class OptionSet {
   /// After CLI parsing: reads --config (if any) and fills every option not given on the
   /// command line. Throws ConfigError for unreadable JSON, unknown keys, wrong types.
   void apply_config();
+  /// The same with the text of a config file, named `source` in messages.
+  void apply_config_text(const std::string& text, const std::string& source);
+  /// Forgets which keys came from a config (to apply another config to fields reset to their
+  /// defaults: the config fuzzer reuses one OptionSet).
+  void forget_config() { from_config_.clear(); }
 
   /// The merged settings as JSON (what --print-config prints).
   nlohmann::json merged() const;
