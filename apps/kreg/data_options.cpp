@@ -66,8 +66,6 @@ TrainingData DataOptions::load(const OptionSet& o, Streams& io, const std::strin
 
 Dataset DataOptions::load_validation(const OptionSet& o, Streams& io, const std::string& path,
                                      const Dataset& train) const {
-  if (path == "-" && data == "-")
-    throw ConfigError(o.where("validation") + ": standard input is already --data; give a file");
   PredictionData v =
       load_prediction_data(path, read.format(o), train.feature_names, train.target_name, read.policy(o), false, true);
   report_dropped(io, v.data.source, v.rows_dropped, v.rows_read);

@@ -11,8 +11,17 @@ namespace kreg::cli {
 OutputFiles::OutputFiles(const OptionSet& options, const std::vector<FileOption>& outputs,
                          const std::vector<FileOption>& inputs) {
   std::vector<std::pair<std::string, std::string>> seen;  // (identity, key) of inputs and outputs so far
-  for (const auto& [key, path] : inputs)
-    if (!path.empty() && path != "-") seen.emplace_back(file_identity(path), key);
+  std::string standard_input_key;
+  for (const auto& [key, path] : inputs) {
+    if (path == "-") {
+      if (!standard_input_key.empty())
+        throw ConfigError(options.where(key) + ": standard input is already " + options.where(standard_input_key) +
+                          "; give a file");
+      standard_input_key = key;
+    } else if (!path.empty()) {
+      seen.emplace_back(file_identity(path), key);
+    }
+  }
   std::string standard_output_key;
   for (const auto& [key, path] : outputs) {
     if (path.empty()) continue;

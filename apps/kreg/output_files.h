@@ -19,9 +19,9 @@ using FileOption = std::pair<std::string, std::string>;
 
 class OutputFiles {
  public:
-  /// Checks the outputs before the run starts. Throws ConfigError (exit 2) naming the option
-  /// when two outputs are "-", two outputs or an output and an input name the same file, or
-  /// an output cannot be written (its directory is missing, it is a directory, ...).
+  /// Checks the inputs and outputs before the run starts. Throws ConfigError (exit 2) naming
+  /// the option when two inputs or two outputs are "-", two outputs or an output and an input
+  /// name the same file, or an output cannot be written (its directory is missing, ...).
   OutputFiles(const OptionSet& options, const std::vector<FileOption>& outputs,
               const std::vector<FileOption>& inputs = {});
 

@@ -31,8 +31,6 @@ class PredictCommand : public Command {
   void run(Streams& io) override {
     require(options, "model", model_path_);
     require(options, "data", data_path_);
-    if (model_path_ == "-" && data_path_ == "-")
-      throw ConfigError("--data: standard input is already --model; give a file");
     const std::string output = output_path_.empty() ? "-" : output_path_;
     OutputFiles files(options, {{"output", output}, {"metrics", metrics_path_}},
                       {{"model", model_path_}, {"data", data_path_}, {"config", options.config_path()}});
