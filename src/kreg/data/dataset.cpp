@@ -125,13 +125,18 @@ bool row_complete(const CsvTable& table, std::size_t row, const std::vector<std:
   return true;
 }
 
-// A column of distinct whole numbers, one per row, looks like a row identifier.
+// A row identifier: distinct whole numbers that either count up through the rows or fill a
+// range of consecutive numbers (1..n in some order). Distinct whole numbers alone are not
+// enough: ages or years in a small file often are.
 bool looks_like_identifier(const arma::vec& v) {
   if (v.n_elem < 10) return false;
   std::unordered_set<double> seen;
-  for (const double x : v)
-    if (x != std::floor(x) || !seen.insert(x).second) return false;
-  return true;
+  bool increasing = true;
+  for (arma::uword i = 0; i < v.n_elem; ++i) {
+    if (v[i] != std::floor(v[i]) || !seen.insert(v[i]).second) return false;
+    if (i > 0 && v[i] <= v[i - 1]) increasing = false;
+  }
+  return increasing || v.max() - v.min() + 1.0 == static_cast<double>(v.n_elem);
 }
 
 TrainingData gather_training(const CsvTable& table, const ChosenColumns& chosen, MissingPolicy missing) {
