@@ -74,8 +74,12 @@ TEST(OutputRule, DeviceNodeStaysADevice) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(S_ISCHR(mode_of(node)));
   EXPECT_TRUE(temporaries(dir).empty());
+}
+
+TEST(OutputRule, AFailedOutputLeavesEveryOtherOutputAsItWas) {
+  const std::string dir = scratch_dir();
   // A device that refuses the write (/dev/full: no space) is an I/O error, and the run's
-  // other outputs are not replaced.
+  // other outputs are not replaced: all or none.
   write_text(dir + "/old.csv", "old\n");
   std::vector<std::string> args = loo_args(dir + "/old.csv");
   args.insert(args.end(), {"--best", "/dev/full"});
