@@ -125,6 +125,18 @@ bool row_complete(const CsvTable& table, std::size_t row, const std::vector<std:
   return true;
 }
 
+// The rows `rows` of the table's columns `cols` as a matrix; DataError when no row is left.
+arma::mat gather_rows(const CsvTable& table, const std::vector<std::size_t>& rows,
+                      const std::vector<std::size_t>& cols) {
+  if (rows.empty())
+    throw DataError(table.path + ": every one of the " + std::to_string(table.n_rows()) +
+                    " rows has a missing value in a column that is used");
+  arma::mat X(rows.size(), cols.size());
+  for (std::size_t j = 0; j < cols.size(); ++j)
+    for (std::size_t r = 0; r < rows.size(); ++r) X(r, j) = table.at(rows[r], cols[j]);
+  return X;
+}
+
 // A row identifier: distinct whole numbers that either count up through the rows or fill a
 // range of consecutive numbers (1..n in some order). Distinct whole numbers alone are not
 // enough: ages or years in a small file often are.
@@ -153,16 +165,10 @@ TrainingData gather_training(const CsvTable& table, const ChosenColumns& chosen,
   TrainingData out;
   out.rows_read = table.n_rows();
   out.rows_dropped = table.n_rows() - rows.size();
-  if (rows.empty())
-    throw DataError(table.path + ": every one of the " + std::to_string(table.n_rows()) +
-                    " rows has a missing value in a column that is used");
   Dataset& d = out.data;
   d.source = table.path;
-  d.X.set_size(rows.size(), chosen.features.size());
-  d.y.set_size(rows.size());
-  for (std::size_t j = 0; j < chosen.features.size(); ++j)
-    for (std::size_t r = 0; r < rows.size(); ++r) d.X(r, j) = table.at(rows[r], chosen.features[j]);
-  for (std::size_t r = 0; r < rows.size(); ++r) d.y(r) = table.at(rows[r], chosen.target);
+  d.X = gather_rows(table, rows, chosen.features);
+  d.y = gather_rows(table, rows, {chosen.target});
   if (chosen.fold >= 0)
     for (const std::size_t r : rows) out.fold_labels.push_back(table.at(r, static_cast<std::size_t>(chosen.fold)));
   d.target_name = table.names[chosen.target];
@@ -245,18 +251,12 @@ PredictionData gather_prediction(const CsvTable& table, const PredictionColumns&
     }
   }
   out.rows_dropped = table.n_rows() - rows.size();
-  if (rows.empty())
-    throw DataError(table.path + ": every one of the " + std::to_string(table.n_rows()) +
-                    " rows has a missing value in a column that is used");
   Dataset& d = out.data;
   d.source = table.path;
-  d.X.set_size(rows.size(), chosen.features.size());
-  for (std::size_t j = 0; j < chosen.features.size(); ++j)
-    for (std::size_t r = 0; r < rows.size(); ++r) d.X(r, j) = table.at(rows[r], chosen.features[j]);
+  d.X = gather_rows(table, rows, chosen.features);
   d.feature_names = feature_names;
   if (chosen.target >= 0) {
-    d.y.set_size(rows.size());
-    for (std::size_t r = 0; r < rows.size(); ++r) d.y(r) = table.at(rows[r], static_cast<std::size_t>(chosen.target));
+    d.y = gather_rows(table, rows, {static_cast<std::size_t>(chosen.target)});
     d.target_name = table.names[static_cast<std::size_t>(chosen.target)];
   }
   return out;

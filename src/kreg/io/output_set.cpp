@@ -89,6 +89,27 @@ void short_wait() {
   ::nanosleep(&pause, nullptr);
 }
 
+// An open file descriptor, closed on destruction unless closed (with its result) before.
+class Descriptor {
+ public:
+  explicit Descriptor(int fd) : fd_(fd) {}
+  ~Descriptor() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  Descriptor(const Descriptor&) = delete;
+  Descriptor& operator=(const Descriptor&) = delete;
+  int get() const { return fd_; }
+  /// close(2)'s result (0 or -1 with errno).
+  int close() {
+    const int result = ::close(fd_);
+    fd_ = -1;
+    return result;
+  }
+
+ private:
+  int fd_;
+};
+
 constexpr std::size_t kChunk = std::size_t(1) << 20;
 
 // Writes all of `content` to `fd`; false when a signal was caught first.
@@ -144,28 +165,19 @@ void OutputSet::commit(std::ostream& standard_output) {
     const auto slash = target.find_last_of('/');
     std::string tmpl = target + ".kreg-tmp-XXXXXX";
     if (slash == std::string::npos) tmpl = "./" + tmpl;
-    const int fd = ::mkostemp(tmpl.data(), O_CLOEXEC);
-    if (fd < 0) fail(p.target.path, "cannot create output file", errno);
+    Descriptor fd(::mkostemp(tmpl.data(), O_CLOEXEC));
+    if (fd.get() < 0) fail(p.target.path, "cannot create output file", errno);
     p.temporary = tmpl;
-    bool finished = false;
-    try {
-      finished = write_all(fd, p.content, p.target.path);
-    } catch (...) {
-      ::close(fd);
-      throw;
-    }
+    if (!write_all(fd.get(), p.content, p.target.path)) stop_interrupted();
     if (kind == Kind::kRegularFile) {
       // Ownership first (changing the owner clears set-id bits), then the old mode.
       // (Only root may give a file away; otherwise the replacement is owned by this user.)
-      (void)!::fchown(fd, p.target.uid, p.target.gid);
-      ::fchmod(fd, p.target.mode);
+      (void)!::fchown(fd.get(), p.target.uid, p.target.gid);
+      ::fchmod(fd.get(), p.target.mode);
     } else {
-      ::fchmod(fd, new_file_mode);
+      ::fchmod(fd.get(), new_file_mode);
     }
-    const int synced = finished ? ::fsync(fd) : 0;
-    const int sync_errno = errno;
-    if (::close(fd) != 0 || synced != 0) fail(p.target.path, "cannot write output file", synced != 0 ? sync_errno : errno);
-    if (!finished) stop_interrupted();
+    if (::fsync(fd.get()) != 0 || fd.close() != 0) fail(p.target.path, "cannot write output file", errno);
   }
 
   // 2. Devices, FIFOs and standard output, written where they are.
@@ -178,25 +190,18 @@ void OutputSet::commit(std::ostream& standard_output) {
       continue;
     }
     if (p.target.kind != Kind::kSpecialFile) continue;
-    int fd = -1;
-    while (fd < 0 && InterruptGuard::caught() == 0) {
-      fd = ::open(p.target.resolved.c_str(), O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-      if (fd >= 0) break;
+    int opened = -1;
+    while (opened < 0 && InterruptGuard::caught() == 0) {
+      opened = ::open(p.target.resolved.c_str(), O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+      if (opened >= 0) break;
       if (errno == ENXIO || errno == EINTR)
         short_wait();  // a FIFO without a reader yet
       else
         fail(p.target.path, "cannot open output", errno);
     }
-    if (fd < 0) break;
-    bool finished = false;
-    try {
-      finished = write_all(fd, p.content, p.target.path);
-    } catch (...) {
-      ::close(fd);
-      throw;
-    }
-    ::close(fd);
-    if (!finished) break;
+    if (opened < 0) break;
+    Descriptor fd(opened);
+    if (!write_all(fd.get(), p.content, p.target.path)) break;
   }
 
   // 3. Rename, unless interrupted: from here on the run's outputs are complete.
