@@ -35,8 +35,10 @@ bool use_spectral_kgd(const FitSettings& s, arma::uword n, long max_iterations) 
 long argmin_on_run(const Quadratic& q, long J) {
   long best = 1;
   if (q.a > 0.0) {
+    // The vertex, clamped to [1, J] before it becomes an integer (it may lie far beyond any
+    // long, or be NaN when the quadratic is degenerate).
     const double v = -q.b / (2.0 * q.a);
-    const long lo = std::max(1L, std::min(J, static_cast<long>(std::floor(v))));
+    const long lo = !(v >= 1.0) ? 1L : v >= static_cast<double>(J) ? J : static_cast<long>(std::floor(v));
     best = lo;
     if (lo + 1 <= J && q.at(static_cast<double>(lo + 1)) < q.at(static_cast<double>(lo))) best = lo + 1;
   } else {
