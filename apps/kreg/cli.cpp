@@ -1,11 +1,10 @@
 // Parse, dispatch, and map every failure to one error line and an exit status.
 #include "cli.h"
 
+#include <algorithm>
 #include <ostream>
 
 #include "command.h"
-#include <algorithm>
-
 #include "kreg/core/errors.h"
 #include "kreg/core/suggest.h"
 #include "kreg/linalg/blas_core.h"

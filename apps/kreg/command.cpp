@@ -10,7 +10,6 @@
 #include <thread>
 
 #include "kreg/core/number_text.h"
-#include "kreg/core/number_text.h"
 #include "kreg/linalg/conditioning.h"
 #include "kreg/linalg/lapack.h"
 

@@ -3,6 +3,7 @@
 #include <ostream>
 
 #include "command.h"
+#include "cv_report.h"
 #include "data_options.h"
 #include "fit_settings_options.h"
 #include "kreg/core/number_text.h"
@@ -13,7 +14,6 @@
 #include "kreg/select/grid.h"
 #include "output_files.h"
 #include "progress.h"
-#include "cv_report.h"
 
 namespace kreg::cli {
 

@@ -12,7 +12,7 @@ namespace kreg::cli {
 
 /// The columns that describe a grid point: the kernel's parameters and lambda or t.
 struct CvColumns {
-  bool radial = false;     ///< a bandwidth column
+  bool radial = false;      ///< a bandwidth column
   bool polynomial = false;  ///< degree and offset columns
   std::string regulariser;  ///< "lambda", "t" or "" (early stopping: t is chosen per fold)
   explicit CvColumns(const CvSettings& settings);

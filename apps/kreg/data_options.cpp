@@ -7,7 +7,8 @@
 namespace kreg::cli {
 
 void ReadOptions::register_on(OptionSet& o, bool for_predict) {
-  o.add("--sep", sep, "field separator: auto (from the file name, .tsv = tab, else from the header), tab, comma, "
+  o.add("--sep", sep,
+        "field separator: auto (from the file name, .tsv = tab, else from the header), tab, comma, "
         "semicolon, pipe, or one character");
   o.add("--missing", missing,
         for_predict ? "error | drop: a row with a missing feature is an error, or gets an empty prediction"

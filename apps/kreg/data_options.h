@@ -13,8 +13,8 @@ namespace kreg::cli {
 
 /// How a CSV file is read: separator, missing-value markers and what to do about them.
 struct ReadOptions {
-  std::string sep = "auto";                ///< auto | tab | comma | ... | one character
-  std::string missing = "error";           ///< error | drop
+  std::string sep = "auto";       ///< auto | tab | comma | ... | one character
+  std::string missing = "error";  ///< error | drop
   std::vector<std::string> na_values = {"NA", "NaN", "nan", "null"};
 
   void register_on(OptionSet& options, bool for_predict = false);

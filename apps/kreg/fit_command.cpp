@@ -58,10 +58,9 @@ class FitCommand : public Command {
              << readable_number(model.summary.train_r2) << "\n";
       if (settings.is_iterative())
         report << "iterations: " << model.summary.iterations << ", t = " << readable_number(model.summary.t)
-               << (model.summary.early_stopping
-                       ? " (chosen by early stopping, validation MSE " + readable_number(model.summary.best_val_mse) +
-                             ")"
-                       : std::string())
+               << (model.summary.early_stopping ? " (chosen by early stopping, validation MSE " +
+                                                      readable_number(model.summary.best_val_mse) + ")"
+                                                : std::string())
                << ", non-zero alpha: " << model.alpha.n_elem << "\n";
       report << "model written to " << OutputFiles::name(model_path_) << "\n";
     }

@@ -39,7 +39,8 @@ void FitSettingsOptions::register_on(OptionSet& o, Scope scope) {
   o.add("--t-max", t_max, "early stopping: largest stopping time considered, > 0");
   o.add("--holdout", holdout, "early stopping on this fraction of the training rows, [0, 1)");
   o.add("--seed", seed, "seed of the holdout split (and of the folds in cv)");
-  o.add("--solver", solver, "kl1/klinf: auto (exact homotopy path, KKT-certified) | fista (accelerated, KKT-certified) | "
+  o.add("--solver", solver,
+        "kl1/klinf: auto (exact homotopy path, KKT-certified) | fista (accelerated, KKT-certified) | "
         "paper (the authors' fixed-step solver)");
   o.add("--max-iter", max_iter, "kl1/klinf: iteration cap (0 = 100000 for fista, 1000 for paper)");
   o.add("--tol", tol, "kl1/klinf: 0 = default (fista: largest KKT violation 1e-7; paper: iterates agree to 1e-4)");

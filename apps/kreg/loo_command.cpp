@@ -75,8 +75,7 @@ class LooCommand : public Command {
     files.commit(io);
     if (!options.quiet()) {
       std::ostream& report = files.summary(io);
-      report << "lambda_min: " << readable_number(bmin.lambda) << " (loo_mse " << readable_number(bmin.loo_mse)
-             << ")\n"
+      report << "lambda_min: " << readable_number(bmin.lambda) << " (loo_mse " << readable_number(bmin.loo_mse) << ")\n"
              << "lambda_1se: " << readable_number(b1se.lambda) << " (loo_mse " << readable_number(b1se.loo_mse)
              << ")\n";
       if (brute_force_) report << "brute_force_max_rel_diff: " << readable_number(worst) << "\n";

@@ -56,9 +56,10 @@ class PredictCommand : public Command {
       const arma::uvec scored = arma::find_finite(data.y % f);
       const arma::vec y = data.y.elem(scored), fs = f.elem(scored);
       const Metrics m = evaluate(y, fs);
-      const std::string on = scored.n_elem < f.n_elem ? " (on the " + std::to_string(scored.n_elem) + " of " +
-                                                            std::to_string(f.n_elem) + " rows with both a prediction and a target value)"
-                                                      : "";
+      const std::string on = scored.n_elem < f.n_elem
+                                 ? " (on the " + std::to_string(scored.n_elem) + " of " + std::to_string(f.n_elem) +
+                                       " rows with both a prediction and a target value)"
+                                 : "";
       summary = "R2: " + readable_number(m.r2) + on + "\nRMSE: " + readable_number(m.rmse) +
                 "\nMAE: " + readable_number(m.mae) + "\n";
       if (!metrics_path_.empty()) {

@@ -218,8 +218,8 @@ TEST(CvCli, UnfinishedFitsAreReported) {
   const std::string dir = scratch_dir();
   const std::string data = source_path("data/sine_train.csv");
   auto run = [&](const std::vector<std::string>& extra) {
-    std::vector<std::string> args = {"cv",      "--data", data,  "--folds", "4",
-                                     "--bandwidth-grid", "0.1,0.3", "--output", dir + "/cv.csv", "--quiet"};
+    std::vector<std::string> args = {
+        "cv", "--data", data, "--folds", "4", "--bandwidth-grid", "0.1,0.3", "--output", dir + "/cv.csv", "--quiet"};
     args.insert(args.end(), extra.begin(), extra.end());
     const CliResult r = run_cli(args);
     EXPECT_EQ(r.status, 0) << r.err;

@@ -42,8 +42,8 @@ std::string clean_csv() {
 // Fits `data` with `extra` options; returns the model file's text ("" on failure).
 std::string fit_model(const std::string& dir, const std::string& data, std::vector<std::string> extra = {},
                       CliResult* result = nullptr) {
-  std::vector<std::string> args = {"fit", "--data", data, "--target", "progression", "--bandwidth", "2",
-                                   "--lambda", "0.1", "--model", dir + "/m.json", "--quiet"};
+  std::vector<std::string> args = {"fit", "--data",   data,  "--target", "progression",   "--bandwidth",
+                                   "2",   "--lambda", "0.1", "--model",  dir + "/m.json", "--quiet"};
   args.insert(args.end(), extra.begin(), extra.end());
   const CliResult r = run_cli(args);
   if (result != nullptr) *result = r;
@@ -105,8 +105,7 @@ TEST(InputFormats, MissingValuesDropRowsForFitAndLeavePredictionsEmpty) {
   const std::string expected = fit_model(dir, dir + "/without.csv");
   CliResult r;
   EXPECT_EQ(fit_model(dir, dir + "/missing.csv", {"--missing", "drop"}, &r), expected);
-  EXPECT_NE(r.err.find("missing.csv: left out 2 of 30 rows with a missing value (--missing drop)"),
-            std::string::npos)
+  EXPECT_NE(r.err.find("missing.csv: left out 2 of 30 rows with a missing value (--missing drop)"), std::string::npos)
       << r.err;
 
   // predict: the row without age has an empty prediction; the row without a target is predicted;
@@ -131,8 +130,7 @@ TEST(InputFormats, MissingValuesDropRowsForFitAndLeavePredictionsEmpty) {
     ++lines;
   }
   EXPECT_EQ(lines, 31);
-  EXPECT_NE(kept.err.find("1 of 30 rows have a missing feature; their predictions are left empty"),
-            std::string::npos)
+  EXPECT_NE(kept.err.find("1 of 30 rows have a missing feature; their predictions are left empty"), std::string::npos)
       << kept.err;
   EXPECT_NE(kept.err.find("R2: "), std::string::npos);
   EXPECT_NE(kept.err.find("(on the 28 of 30 rows with both a prediction and a target value)"), std::string::npos)
@@ -154,8 +152,8 @@ TEST(InputFormats, TabSeparatedGzipAndStandardInputGiveTheSameModel) {
   write_text(dir + "/clinic.tsv", clinic_csv('\t'));
   write_text(dir + "/clinic.txt", clinic_csv('\t'));
   write_text(dir + "/semicolon.txt", clinic_csv(';'));
-  EXPECT_EQ(fit_model(dir, dir + "/clinic.tsv", {"--exclude", "id,clinic"}), expected);   // by the name
-  EXPECT_EQ(fit_model(dir, dir + "/clinic.txt", {"--exclude", "id,clinic"}), expected);   // by the header
+  EXPECT_EQ(fit_model(dir, dir + "/clinic.tsv", {"--exclude", "id,clinic"}), expected);  // by the name
+  EXPECT_EQ(fit_model(dir, dir + "/clinic.txt", {"--exclude", "id,clinic"}), expected);  // by the header
   EXPECT_EQ(fit_model(dir, dir + "/semicolon.txt", {"--exclude", "id,clinic", "--sep", ";"}), expected);
   gzip_file(dir + "/clinic.csv.gz", clinic_csv());
   gzip_file(dir + "/clinic.tsv.gz", clinic_csv('\t'));
@@ -165,10 +163,10 @@ TEST(InputFormats, TabSeparatedGzipAndStandardInputGiveTheSameModel) {
   // Standard input, on the binary: `kreg fit --data - --model - | kreg predict --model - ...`.
   const std::string kreg = KREG_BINARY;
   const std::string common = " --target progression --exclude id,clinic --bandwidth 2 --lambda 0.1 --quiet";
-  ASSERT_EQ(std::system((kreg + " fit --data -" + common + " --model " + dir + "/stdin.json < " + dir +
-                         "/clinic.csv.gz")
-                            .c_str()),
-            0);
+  ASSERT_EQ(
+      std::system(
+          (kreg + " fit --data -" + common + " --model " + dir + "/stdin.json < " + dir + "/clinic.csv.gz").c_str()),
+      0);
   EXPECT_EQ(read_text(dir + "/stdin.json"), expected);
   ASSERT_EQ(std::system((kreg + " fit --data " + dir + "/clinic.csv" + common + " --model - | " + kreg +
                          " predict --model - --data " + dir + "/clinic.csv --output " + dir + "/piped.csv --quiet")
@@ -186,7 +184,8 @@ TEST(InputFormats, Utf8NamesTinyNumbersQuotesAndAliases) {
   const std::string dir = scratch_dir();
   // A byte order mark, non-ASCII names, CRLF, a quoted multi-line note (not used), 1e-400.
   write_text(dir + "/utf8.csv",
-             "\xEF\xBB\xBF" "größe,note,ziel\r\n0.5,\"two\r\nlines\",1\r\n1e-400,x,2\r\n1.5,y,2.5\r\n");
+             "\xEF\xBB\xBF"
+             "größe,note,ziel\r\n0.5,\"two\r\nlines\",1\r\n1e-400,x,2\r\n1.5,y,2.5\r\n");
   write_text(dir + "/plain.csv", "größe,ziel\n0.5,1\n0,2\n1.5,2.5\n");
   const std::vector<std::string> common = {"--target", "ziel", "--bandwidth", "1", "--lambda", "0.1", "--quiet"};
   auto fit = [&](const std::string& data, std::vector<std::string> extra) {

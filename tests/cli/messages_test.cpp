@@ -64,15 +64,14 @@ TEST(Messages, PathLooAndKgfWarnLikeFitWhereTheSystemIsIllConditioned) {
   EXPECT_NE(r.err.find("at lambda 1e-300): their alpha, alpha_norm and df are dominated by rounding"),
             std::string::npos)
       << r.err;
-  r = run_cli({"loo", "--data", kSine, "--bandwidth", "0.2", "--lambda-grid", "1e-13,1e-2", "--output",
-               dir + "/l.csv", "--quiet"});
+  r = run_cli({"loo", "--data", kSine, "--bandwidth", "0.2", "--lambda-grid", "1e-13,1e-2", "--output", dir + "/l.csv",
+               "--quiet"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.err.find("kreg: warning: 1 of 2 lambda values make K + lambda I ill-conditioned"), std::string::npos)
       << r.err;
-  r = run_cli({"path", "--data", kSine, "--method", "kgf", "--t-grid", "1,1e14", "--output", dir + "/p.csv",
-               "--quiet"});
-  EXPECT_NE(r.err.find("kreg: warning: 1 of 2 t values make the flow as ill-conditioned as K + I/t"),
-            std::string::npos)
+  r = run_cli(
+      {"path", "--data", kSine, "--method", "kgf", "--t-grid", "1,1e14", "--output", dir + "/p.csv", "--quiet"});
+  EXPECT_NE(r.err.find("kreg: warning: 1 of 2 t values make the flow as ill-conditioned as K + I/t"), std::string::npos)
       << r.err;
   r = run_cli({"fit", "--data", kSine, "--method", "kgf", "--t", "1e14", "--model", dir + "/m.json", "--quiet"});
   EXPECT_NE(r.err.find("kreg: warning: kgf at this t is as ill-conditioned as K + I/t"), std::string::npos) << r.err;
@@ -111,8 +110,8 @@ TEST(Messages, CvNeverSelectsANonFiniteScore) {
 
 TEST(Messages, CvWarnsWhenTheBestPointIsOnTheEdgeOfAGrid) {
   const std::string dir = scratch_dir();
-  const std::vector<std::string> base = {"cv", "--data", kCalifornia, "--target", "MedHouseVal", "--folds", "3",
-                                         "--best", dir + "/b.json"};
+  const std::vector<std::string> base = {"cv",      "--data", kCalifornia, "--target",     "MedHouseVal",
+                                         "--folds", "3",      "--best",    dir + "/b.json"};
   auto run = [&](std::vector<std::string> grids) {
     std::vector<std::string> args = base;
     args.insert(args.end(), grids.begin(), grids.end());
@@ -145,7 +144,10 @@ TEST(Messages, ProgressBarIsErasedWhenTheRunEnds) {
   ASSERT_GE(text.size(), erase.size());
   EXPECT_EQ(text.substr(text.size() - erase.size()), erase) << "the last line is erased";
   std::ostringstream quiet;
-  { kreg::cli::ProgressBar bar(quiet, false, "cv krr"); bar.update(1, 2); }
+  {
+    kreg::cli::ProgressBar bar(quiet, false, "cv krr");
+    bar.update(1, 2);
+  }
   EXPECT_EQ(quiet.str(), "");
 }
 

@@ -4,6 +4,7 @@
 // SIGINT or SIGTERM comes during the computation or during the writing; an output may not
 // name an input or another output.
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -13,7 +14,6 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <gtest/gtest.h>
 #include <thread>
 
 #include "cli_runner.h"
@@ -27,8 +27,8 @@ namespace fs = std::filesystem;
 const std::string kTrain = source_path("data/sine_train.csv");
 
 std::vector<std::string> loo_args(const std::string& output) {
-  return {"loo", "--data", kTrain, "--bandwidth", "0.5", "--lambda-grid", "logspace:-3:0:4", "--output", output,
-          "--quiet"};
+  return {"loo",           "--data",          kTrain,     "--bandwidth", "0.5",
+          "--lambda-grid", "logspace:-3:0:4", "--output", output,        "--quiet"};
 }
 
 // Files in `dir` whose name marks a temporary output.
@@ -222,8 +222,8 @@ TEST(OutputRule, InterruptDuringTheComputationLeavesTheOldOutputs) {
     const std::string dir = scratch_dir();
     write_text(dir + "/m.json", "old model\n");
     // Two billion sign-gradient updates: far longer than the test waits.
-    const pid_t pid = spawn_kreg({"fit", "--data", kTrain, "--method", "ksgd", "--iterations", "2000000000",
-                                  "--model", dir + "/m.json"});
+    const pid_t pid = spawn_kreg(
+        {"fit", "--data", kTrain, "--method", "ksgd", "--iterations", "2000000000", "--model", dir + "/m.json"});
     std::this_thread::sleep_for(std::chrono::milliseconds(400));
     ::kill(pid, signal);
     EXPECT_EQ(wait_for_signal(pid), signal);

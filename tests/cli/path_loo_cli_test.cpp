@@ -127,8 +127,8 @@ namespace {
 TEST(PathCli, RepeatedRowsAreReportedWhereThePenalisedProblemIsUnbounded) {
   const std::string dir = scratch_dir();
   write_text(dir + "/d.csv", "x,y\n0,1\n0,3\n1,0.5\n2,-1\n3,0.2\n4,1\n");
-  const std::vector<std::string> data = {"--data", dir + "/d.csv", "--standardize", "none", "--method", "klinf",
-                                         "--bandwidth", "1"};
+  const std::vector<std::string> data = {"--data",   dir + "/d.csv", "--standardize", "none",
+                                         "--method", "klinf",        "--bandwidth",   "1"};
   auto with = [&](std::vector<std::string> head, std::vector<std::string> tail) {
     head.insert(head.end(), data.begin(), data.end());
     head.insert(head.end(), tail.begin(), tail.end());
@@ -153,11 +153,10 @@ TEST(PathCli, RepeatedRowsAreReportedWhereThePenalisedProblemIsUnbounded) {
 
   // With 3 folds, some training fold holds both rows at x = 0 (the third fold when they sit in
   // two different ones), so some fits at lambda = 1 are unbounded; none at lambda = 4.
-  const CliResult cv = with({"cv"}, {"--folds", "3", "--lambda-grid", "1,4", "--max-iter", "2000", "--output",
-                                     dir + "/cv.csv"});
+  const CliResult cv =
+      with({"cv"}, {"--folds", "3", "--lambda-grid", "1,4", "--max-iter", "2000", "--output", dir + "/cv.csv"});
   ASSERT_EQ(cv.status, 0) << cv.err;
-  EXPECT_NE(cv.err.find("klinf fits (grid point x fold) are of problems unbounded below"), std::string::npos)
-      << cv.err;
+  EXPECT_NE(cv.err.find("klinf fits (grid point x fold) are of problems unbounded below"), std::string::npos) << cv.err;
 }
 
 TEST(PathCli, PenalisedPathIsWarmStartedFromLargestLambdaAndSparseModelsKeepOnlyTheirPoints) {
@@ -169,7 +168,7 @@ TEST(PathCli, PenalisedPathIsWarmStartedFromLargestLambdaAndSparseModelsKeepOnly
   ASSERT_EQ(p.n_rows(), 3u);
   EXPECT_EQ(p.names[p.names.size() - 2], "converged");
   EXPECT_EQ(p.names.back(), "bounded");  // no repeated rows here: every point has a minimiser
-  EXPECT_EQ(p.at(0, 0), 1.0);  // decreasing lambda
+  EXPECT_EQ(p.at(0, 0), 1.0);            // decreasing lambda
   EXPECT_EQ(p.at(2, 0), 0.05);
   for (std::size_t i = 0; i < 3; ++i) {
     EXPECT_EQ(p.at(i, p.find("converged")), 1.0);

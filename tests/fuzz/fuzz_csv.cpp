@@ -21,9 +21,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     if ((control & 0x20) != 0) {
       // Only the last column is parsed: the others may hold any text.
-      const kreg::CsvTable table =
-          kreg::read_csv_table(kreg::memory_input(text, name), name, format,
-                               [](const std::vector<std::string>& names) { return std::vector<std::size_t>{names.size() - 1}; });
+      const kreg::CsvTable table = kreg::read_csv_table(
+          kreg::memory_input(text, name), name, format,
+          [](const std::vector<std::string>& names) { return std::vector<std::size_t>{names.size() - 1}; });
       for (std::size_t r = 0; r < table.n_rows(); ++r) (void)table.at(r, table.n_cols() - 1);
     } else {
       const kreg::CsvTable table = kreg::read_csv_table(kreg::memory_input(text, name), name, format);

@@ -205,8 +205,8 @@ TEST(Descent, KgdDescentJumpsMatchThePlainLoop) {
   const Dataset tr = sine("train"), te = sine("test");
   for (double bandwidth : {0.5, 1.0, 2.0}) {
     const auto grams = gaussian_grams(tr.X, te.X, bandwidth);
-  const arma::mat& K = grams.K;  // (C++17 lambdas cannot capture structured bindings)
-  const arma::mat& Kv = grams.Kv;
+    const arma::mat& K = grams.K;  // (C++17 lambdas cannot capture structured bindings)
+    const arma::mat& Kv = grams.Kv;
     FitSettings s;
     s.method = "kgd";
     s.step_size = 1e-3;

@@ -41,8 +41,7 @@ bool CsvRecords::refill() {
 }
 
 void CsvRecords::fail(long line, std::size_t column, const std::string& what) const {
-  throw DataError(name() + ":" + std::to_string(line) + (column > 0 ? ":" + std::to_string(column) : "") + ": " +
-                  what);
+  throw DataError(name() + ":" + std::to_string(line) + (column > 0 ? ":" + std::to_string(column) : "") + ": " + what);
 }
 
 void CsvRecords::start() {

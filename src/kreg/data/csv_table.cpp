@@ -85,12 +85,18 @@ bool parse_finite_double(const std::string& text, double& value) {
 }
 
 bool parse_separator(const std::string& text, char& separator) {
-  if (text == "auto") separator = 0;
-  else if (text == "tab" || text == "\\t" || text == "\t") separator = '\t';
-  else if (text == "comma") separator = ',';
-  else if (text == "semicolon") separator = ';';
-  else if (text == "pipe") separator = '|';
-  else if (text == "space") separator = ' ';
+  if (text == "auto")
+    separator = 0;
+  else if (text == "tab" || text == "\\t" || text == "\t")
+    separator = '\t';
+  else if (text == "comma")
+    separator = ',';
+  else if (text == "semicolon")
+    separator = ';';
+  else if (text == "pipe")
+    separator = '|';
+  else if (text == "space")
+    separator = ' ';
   else if (text.size() == 1 && text[0] != '"' && text[0] != '\n' && text[0] != '\r' && text[0] != '\0')
     separator = text[0];
   else
@@ -147,7 +153,8 @@ CsvTable read_csv_table(std::unique_ptr<ByteSource> source, const std::string& n
       }
       const std::string at = where + ":" + std::to_string(c + 1) + ": column '" + table.names[c] + "': ";
       if (kind == Cell::kNonFinite) throw DataError(at + "non-finite value '" + shown(text) + "'");
-      if (kind == Cell::kOutOfRange) throw DataError(at + "number out of range: '" + shown(text) + "' (beyond 1.8e308)");
+      if (kind == Cell::kOutOfRange)
+        throw DataError(at + "number out of range: '" + shown(text) + "' (beyond 1.8e308)");
       throw DataError(at + "not a number: '" + shown(text) + "'");
     }
     table.line_numbers.push_back(line);

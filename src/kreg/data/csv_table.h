@@ -30,13 +30,13 @@ struct MissingCell {
 };
 
 struct CsvTable {
-  std::string path;                   ///< how messages name the input
-  std::vector<std::string> names;     ///< header names, trimmed and unquoted, valid UTF-8
-  std::vector<std::size_t> parsed;    ///< table columns read as numbers, increasing
-  std::vector<double> cells;          ///< row-major over `parsed`: NaN for a missing value
-  std::vector<long> line_numbers;     ///< line of each data row
-  std::size_t missing_cells = 0;      ///< number of missing values among the parsed columns
-  MissingCell first_missing;          ///< the first of them (when missing_cells > 0)
+  std::string path;                 ///< how messages name the input
+  std::vector<std::string> names;   ///< header names, trimmed and unquoted, valid UTF-8
+  std::vector<std::size_t> parsed;  ///< table columns read as numbers, increasing
+  std::vector<double> cells;        ///< row-major over `parsed`: NaN for a missing value
+  std::vector<long> line_numbers;   ///< line of each data row
+  std::size_t missing_cells = 0;    ///< number of missing values among the parsed columns
+  MissingCell first_missing;        ///< the first of them (when missing_cells > 0)
 
   std::size_t n_rows() const { return line_numbers.size(); }
   std::size_t n_cols() const { return names.size(); }

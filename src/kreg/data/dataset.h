@@ -66,10 +66,10 @@ Dataset select_training_columns(const CsvTable& table, const ColumnSelection& se
 /// Data to predict on or to validate with: the columns `feature_names` (any order in the file,
 /// extra columns ignored and never parsed), plus `target_name` as y when the file has it.
 struct PredictionData {
-  Dataset data;                        ///< X has NaN rows where a feature is missing (kept rows)
-  std::size_t rows_read = 0;           ///< data rows in the file
-  std::size_t rows_dropped = 0;        ///< rows left out (keep_incomplete_rows = false)
-  std::size_t rows_incomplete = 0;     ///< rows kept with a missing feature (keep_incomplete_rows)
+  Dataset data;                     ///< X has NaN rows where a feature is missing (kept rows)
+  std::size_t rows_read = 0;        ///< data rows in the file
+  std::size_t rows_dropped = 0;     ///< rows left out (keep_incomplete_rows = false)
+  std::size_t rows_incomplete = 0;  ///< rows kept with a missing feature (keep_incomplete_rows)
 };
 /// Throws DataError naming the first missing feature column, or a missing value under
 /// MissingPolicy::kError. With kDrop, a row with a missing value is kept with NaN (predict:

@@ -34,8 +34,7 @@ std::string parse_json_text(const std::string& text, nlohmann::json& out) {
     switch (event) {
       case json::parse_event_t::object_start:
       case json::parse_event_t::array_start:
-        if (depth >= kMaxJsonDepth)
-          throw JsonLimit{"nested deeper than " + std::to_string(kMaxJsonDepth) + " levels"};
+        if (depth >= kMaxJsonDepth) throw JsonLimit{"nested deeper than " + std::to_string(kMaxJsonDepth) + " levels"};
         if (event == json::parse_event_t::object_start) keys.emplace_back();
         break;
       case json::parse_event_t::key:

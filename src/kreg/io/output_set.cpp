@@ -85,7 +85,7 @@ std::string directory_of(const std::string& path) {
 
 // Pauses a twentieth of a second (waiting for a FIFO's reader or a device).
 void short_wait() {
-  const struct timespec pause {0, 50 * 1000 * 1000};
+  const struct timespec pause { 0, 50 * 1000 * 1000 };
   ::nanosleep(&pause, nullptr);
 }
 
@@ -122,7 +122,9 @@ bool write_all(int fd, const std::string& content, const std::string& path) {
     if (w > 0) {
       done += static_cast<std::size_t>(w);
     } else if (w < 0 && errno == EAGAIN) {
-      struct pollfd p {fd, POLLOUT, 0};
+      struct pollfd p {
+        fd, POLLOUT, 0
+      };
       ::poll(&p, 1, 100);
     } else if (!(w < 0 && errno == EINTR)) {
       fail(path, "write failed", w < 0 ? errno : EIO);

@@ -32,8 +32,8 @@ void dsyrk(const char* uplo, const char* trans, const int* n, const int* k, cons
   dsyrk_(uplo, trans, n, k, alpha, a, lda, beta, c, ldc, 1, 1);
 }
 void dpotrf(const char* uplo, const int* n, double* a, const int* lda, int* info) { dpotrf_(uplo, n, a, lda, info, 1); }
-void dpotrs(const char* uplo, const int* n, const int* nrhs, const double* a, const int* lda, double* b,
-            const int* ldb, int* info) {
+void dpotrs(const char* uplo, const int* n, const int* nrhs, const double* a, const int* lda, double* b, const int* ldb,
+            int* info) {
   dpotrs_(uplo, n, nrhs, a, lda, b, ldb, info, 1);
 }
 void dpocon(const char* uplo, const int* n, const double* a, const int* lda, const double* anorm, double* rcond,

@@ -10,8 +10,8 @@ namespace kreg::lapack {
 void dsyrk(const char* uplo, const char* trans, const int* n, const int* k, const double* alpha, const double* a,
            const int* lda, const double* beta, double* c, const int* ldc);
 void dpotrf(const char* uplo, const int* n, double* a, const int* lda, int* info);
-void dpotrs(const char* uplo, const int* n, const int* nrhs, const double* a, const int* lda, double* b,
-            const int* ldb, int* info);
+void dpotrs(const char* uplo, const int* n, const int* nrhs, const double* a, const int* lda, double* b, const int* ldb,
+            int* info);
 void dpocon(const char* uplo, const int* n, const double* a, const int* lda, const double* anorm, double* rcond,
             double* work, int* iwork, int* info);
 void dsymv(const char* uplo, const int* n, const double* alpha, const double* a, const int* lda, const double* x,

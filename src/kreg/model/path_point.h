@@ -16,9 +16,9 @@ struct PathPoint {
   std::size_t nonzero = 0;             ///< number of alpha_i != 0
   long iterations = -1;                ///< iterative methods: updates behind this point
   bool converged = true;               ///< penalised methods: solver met its tolerance
-  bool bounded = true;                 ///< penalised methods: false where the objective has no minimiser (repeated_rows.h)
-  double rcond = NAN;                  ///< krr, kgf: reciprocal condition of K + lambda I (or K + I/t)
-  arma::vec alpha;                     ///< filled when coefficients are requested
+  bool bounded = true;  ///< penalised methods: false where the objective has no minimiser (repeated_rows.h)
+  double rcond = NAN;   ///< krr, kgf: reciprocal condition of K + lambda I (or K + I/t)
+  arma::vec alpha;      ///< filled when coefficients are requested
 };
 
 }  // namespace kreg

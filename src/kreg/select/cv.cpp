@@ -305,8 +305,9 @@ CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, cons
     }
   }
   if (!found)
-    throw NumericalError("cv: no grid point has a finite cross-validation error (every fit broke down "
-                         "numerically); try larger lambda or bandwidth values");
+    throw NumericalError(
+        "cv: no grid point has a finite cross-validation error (every fit broke down "
+        "numerically); try larger lambda or bandwidth values");
   const CvRow& best = out.rows[out.best_min];
   const double limit = best.mean_mse + (std::isfinite(best.se_mse) ? best.se_mse : 0.0);
   out.best_1se = out.best_min;

@@ -34,9 +34,9 @@ struct CvSettings {
 /// One grid point: its kernel, its lambda or t, and the fold statistics of the validation error.
 struct CvRow {
   KernelSettings kernel;
-  double regulariser = NAN;                                         ///< lambda or t; NaN for early-stopping methods
-  double mean_mse = 0.0;  ///< mean over the k folds of the validation MSE
-  double se_mse = 0.0;    ///< its standard error, fold_sd_mse / sqrt(k) (glmnet's cvsd)
+  double regulariser = NAN;  ///< lambda or t; NaN for early-stopping methods
+  double mean_mse = 0.0;     ///< mean over the k folds of the validation MSE
+  double se_mse = 0.0;       ///< its standard error, fold_sd_mse / sqrt(k) (glmnet's cvsd)
   double fold_sd_mse = 0.0, mean_r2 = 0.0, fold_sd_r2 = 0.0;  ///< sd over the folds (ddof 1)
   double chosen_t = NAN;  ///< early stopping: mean over folds of the best t (the paper's rule)
   std::vector<double> fold_mse, fold_r2, fold_t;
@@ -49,8 +49,8 @@ struct CvRow {
 
 struct CvResult {
   std::vector<CvRow> rows;
-  std::size_t best_min = 0;  ///< smallest finite mean_mse
-  std::size_t best_1se = 0;  ///< most regularised row with mean_mse <= min + se_mse of the min
+  std::size_t best_min = 0;         ///< smallest finite mean_mse
+  std::size_t best_1se = 0;         ///< most regularised row with mean_mse <= min + se_mse of the min
   std::size_t non_finite_rows = 0;  ///< rows whose mean_mse is not finite (never selected)
   Folds folds;
   std::size_t unfinished_fits = 0;  ///< sum of unfinished_folds over the rows

@@ -53,8 +53,8 @@ void validate(const FitSettings& s) {
   if (std::find(methods.begin(), methods.end(), s.method) == methods.end()) {
     std::string valid;
     for (const auto& m : methods) valid += (valid.empty() ? "" : ", ") + m;
-    throw ConfigError("method: unknown method '" + s.method + "'" + did_you_mean(s.method, methods) + "; valid: " +
-                      valid);
+    throw ConfigError("method: unknown method '" + s.method + "'" + did_you_mean(s.method, methods) +
+                      "; valid: " + valid);
   }
   make_kernel(s.kernel);  // throws for bad kernel parameters
   if (!(s.lambda >= 0.0 && std::isfinite(s.lambda))) {

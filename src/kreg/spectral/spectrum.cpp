@@ -41,13 +41,13 @@ void relatively_robust(arma::mat& K, Spectrum& spec) {
   double work_query = 0.0;
   std::vector<int> isuppz(2 * static_cast<std::size_t>(n));
   lapack::dsyevr("V", "A", "L", &n, K.memptr(), &n, &zero, &zero, &izero, &izero, &abstol, &m, spec.mu.memptr(),
-          spec.U.memptr(), &n, isuppz.data(), &work_query, &lwork, &iwork_query, &liwork, &info);
+                 spec.U.memptr(), &n, isuppz.data(), &work_query, &lwork, &iwork_query, &liwork, &info);
   lwork = static_cast<int>(work_query);
   liwork = iwork_query;
   std::vector<double> work(static_cast<std::size_t>(lwork));
   std::vector<int> iwork(static_cast<std::size_t>(liwork));
   lapack::dsyevr("V", "A", "L", &n, K.memptr(), &n, &zero, &zero, &izero, &izero, &abstol, &m, spec.mu.memptr(),
-          spec.U.memptr(), &n, isuppz.data(), work.data(), &lwork, iwork.data(), &liwork, &info);
+                 spec.U.memptr(), &n, isuppz.data(), work.data(), &lwork, iwork.data(), &liwork, &info);
   if (info != 0) throw NumericalError("eigendecomposition of K failed (dsyevr info " + std::to_string(info) + ")");
 }
 
