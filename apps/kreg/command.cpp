@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "kreg/core/number_text.h"
+#include "kreg/linalg/blas_threads.h"
 #include "kreg/linalg/conditioning.h"
 #include "kreg/linalg/lapack.h"
 
@@ -24,7 +25,7 @@ void set_thread_count(int threads) {
   if (threads < 0) throw ConfigError("threads: must be >= 0 (0 = all cores), got " + std::to_string(threads));
   const int n = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   omp_set_num_threads(n);
-  openblas_set_num_threads(n);
+  set_compute_threads(n);  // and OpenBLAS on one thread: results independent of n (blas_threads.h)
 }
 
 void warn(Streams& io, const std::string& message) { io.err << "kreg: warning: " << message << "\n"; }

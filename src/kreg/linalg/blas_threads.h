@@ -1,23 +1,34 @@
-// Loops of many small matrix-vector products run faster on one BLAS thread: waking the
-// OpenBLAS pool for each n x n product costs more than it saves below n ~ 2000.
+// Results that do not depend on the thread count.
+//
+// OpenBLAS (0.3.21, Debian 12) splits the work of its threaded routines at points that depend
+// on the number of threads: dgemv, dsymv and dsyrk/dgemm with some kernel sets add per-thread
+// partial sums, so their rounding changes with `--threads`, and dpotrf, dsytrd and dsyevd built
+// on them inherit that. A call on ONE thread is fixed by its arguments. So kreg keeps OpenBLAS
+// on one thread and runs in parallel only through its own routines (cholesky_lower in
+// cholesky.h, times/times_t in matrix_vector.h, the eigensolvers of symmetric_eigen.h): each
+// cuts its work into chunks fixed by the problem size alone, makes every chunk one
+// single-threaded BLAS/LAPACK call and shares the chunks among compute_threads() OpenMP threads.
+// The same input then gives the same bits at any `--threads`.
 #pragma once
-
-#include "kreg/linalg/lapack.h"
 
 namespace kreg {
 
-/// For the lifetime of the guard, BLAS uses one thread when n < kSmallProblem.
-class SmallProblemBlasThreads {
+/// Sets the thread count of kreg's own parallel routines (`--threads`; at least 1) and puts
+/// OpenBLAS on one thread.
+void set_compute_threads(int threads);
+
+/// The count of set_compute_threads (1 until it is called); 1 inside an active OpenMP parallel
+/// region (cv's tasks), where the work already runs on every thread.
+int compute_threads();
+
+/// For its lifetime OpenBLAS uses one thread (the previous count is restored after): a guard
+/// for callers of the library that never called set_compute_threads.
+class SingleBlasThread {
  public:
-  static constexpr unsigned long kSmallProblem = 2000;
-  explicit SmallProblemBlasThreads(unsigned long n) : previous_(openblas_get_num_threads()) {
-    if (n < kSmallProblem && previous_ != 1) openblas_set_num_threads(1);
-  }
-  ~SmallProblemBlasThreads() {
-    if (openblas_get_num_threads() != previous_) openblas_set_num_threads(previous_);
-  }
-  SmallProblemBlasThreads(const SmallProblemBlasThreads&) = delete;
-  SmallProblemBlasThreads& operator=(const SmallProblemBlasThreads&) = delete;
+  SingleBlasThread();
+  ~SingleBlasThread();
+  SingleBlasThread(const SingleBlasThread&) = delete;
+  SingleBlasThread& operator=(const SingleBlasThread&) = delete;
 
  private:
   int previous_;

@@ -17,12 +17,28 @@ void dsymv_(const char* uplo, const int* n, const double* alpha, const double* a
             const int* incx, const double* beta, double* y, const int* incy, std::size_t);
 void dtrsv_(const char* uplo, const char* trans, const char* diag, const int* n, const double* a, const int* lda,
             double* x, const int* incx, std::size_t, std::size_t, std::size_t);
-void dsyevr_(const char* jobz, const char* range, const char* uplo, const int* n, double* a, const int* lda,
-             const double* vl, const double* vu, const int* il, const int* iu, const double* abstol, int* m, double* w,
-             double* z, const int* ldz, int* isuppz, double* work, const int* lwork, int* iwork, const int* liwork,
-             int* info, std::size_t, std::size_t, std::size_t);
-void dsyevd_(const char* jobz, const char* uplo, const int* n, double* a, const int* lda, double* w, double* work,
-             const int* lwork, int* iwork, const int* liwork, int* info, std::size_t, std::size_t);
+void dgemm_(const char* transa, const char* transb, const int* m, const int* n, const int* k, const double* alpha,
+            const double* a, const int* lda, const double* b, const int* ldb, const double* beta, double* c,
+            const int* ldc, std::size_t, std::size_t);
+void dtrsm_(const char* side, const char* uplo, const char* transa, const char* diag, const int* m, const int* n,
+            const double* alpha, const double* a, const int* lda, double* b, const int* ldb, std::size_t, std::size_t,
+            std::size_t, std::size_t);
+void dgemv_(const char* trans, const int* m, const int* n, const double* alpha, const double* a, const int* lda,
+            const double* x, const int* incx, const double* beta, double* y, const int* incy, std::size_t);
+void dsytrd_(const char* uplo, const int* n, double* a, const int* lda, double* d, double* e, double* tau, double* work,
+             const int* lwork, int* info, std::size_t);
+void dstedc_(const char* compz, const int* n, double* d, double* e, double* z, const int* ldz, double* work,
+             const int* lwork, int* iwork, const int* liwork, int* info, std::size_t);
+void dstemr_(const char* jobz, const char* range, const int* n, double* d, double* e, const double* vl,
+             const double* vu, const int* il, const int* iu, int* m, double* w, double* z, const int* ldz,
+             const int* nzc, int* isuppz, int* tryrac, double* work, const int* lwork, int* iwork, const int* liwork,
+             int* info, std::size_t, std::size_t);
+void dormtr_(const char* side, const char* uplo, const char* trans, const int* m, const int* n, const double* a,
+             const int* lda, const double* tau, double* c, const int* ldc, double* work, const int* lwork, int* info,
+             std::size_t, std::size_t, std::size_t);
+double dlansy_(const char* norm, const char* uplo, const int* n, const double* a, const int* lda, double* work,
+               std::size_t, std::size_t);
+double dlamch_(const char* cmach, std::size_t);
 }
 
 namespace kreg::lapack {
@@ -48,16 +64,41 @@ void dtrsv(const char* uplo, const char* trans, const char* diag, const int* n, 
            double* x, const int* incx) {
   dtrsv_(uplo, trans, diag, n, a, lda, x, incx, 1, 1, 1);
 }
-void dsyevr(const char* jobz, const char* range, const char* uplo, const int* n, double* a, const int* lda,
-            const double* vl, const double* vu, const int* il, const int* iu, const double* abstol, int* m, double* w,
-            double* z, const int* ldz, int* isuppz, double* work, const int* lwork, int* iwork, const int* liwork,
-            int* info) {
-  dsyevr_(jobz, range, uplo, n, a, lda, vl, vu, il, iu, abstol, m, w, z, ldz, isuppz, work, lwork, iwork, liwork, info,
-          1, 1, 1);
+
+void dgemm(const char* transa, const char* transb, const int* m, const int* n, const int* k, const double* alpha,
+           const double* a, const int* lda, const double* b, const int* ldb, const double* beta, double* c,
+           const int* ldc) {
+  dgemm_(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, 1, 1);
 }
-void dsyevd(const char* jobz, const char* uplo, const int* n, double* a, const int* lda, double* w, double* work,
+void dtrsm(const char* side, const char* uplo, const char* transa, const char* diag, const int* m, const int* n,
+           const double* alpha, const double* a, const int* lda, double* b, const int* ldb) {
+  dtrsm_(side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb, 1, 1, 1, 1);
+}
+void dgemv(const char* trans, const int* m, const int* n, const double* alpha, const double* a, const int* lda,
+           const double* x, const int* incx, const double* beta, double* y, const int* incy) {
+  dgemv_(trans, m, n, alpha, a, lda, x, incx, beta, y, incy, 1);
+}
+void dsytrd(const char* uplo, const int* n, double* a, const int* lda, double* d, double* e, double* tau, double* work,
+            const int* lwork, int* info) {
+  dsytrd_(uplo, n, a, lda, d, e, tau, work, lwork, info, 1);
+}
+void dstedc(const char* compz, const int* n, double* d, double* e, double* z, const int* ldz, double* work,
             const int* lwork, int* iwork, const int* liwork, int* info) {
-  dsyevd_(jobz, uplo, n, a, lda, w, work, lwork, iwork, liwork, info, 1, 1);
+  dstedc_(compz, n, d, e, z, ldz, work, lwork, iwork, liwork, info, 1);
 }
+void dstemr(const char* jobz, const char* range, const int* n, double* d, double* e, const double* vl, const double* vu,
+            const int* il, const int* iu, int* m, double* w, double* z, const int* ldz, const int* nzc, int* isuppz,
+            int* tryrac, double* work, const int* lwork, int* iwork, const int* liwork, int* info) {
+  dstemr_(jobz, range, n, d, e, vl, vu, il, iu, m, w, z, ldz, nzc, isuppz, tryrac, work, lwork, iwork, liwork, info, 1,
+          1);
+}
+void dormtr(const char* side, const char* uplo, const char* trans, const int* m, const int* n, const double* a,
+            const int* lda, const double* tau, double* c, const int* ldc, double* work, const int* lwork, int* info) {
+  dormtr_(side, uplo, trans, m, n, a, lda, tau, c, ldc, work, lwork, info, 1, 1, 1);
+}
+double dlansy(const char* norm, const char* uplo, const int* n, const double* a, const int* lda, double* work) {
+  return dlansy_(norm, uplo, n, a, lda, work, 1, 1);
+}
+double dlamch(const char* cmach) { return dlamch_(cmach, 1); }
 
 }  // namespace kreg::lapack

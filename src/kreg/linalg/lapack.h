@@ -18,12 +18,25 @@ void dsymv(const char* uplo, const int* n, const double* alpha, const double* a,
            const int* incx, const double* beta, double* y, const int* incy);
 void dtrsv(const char* uplo, const char* trans, const char* diag, const int* n, const double* a, const int* lda,
            double* x, const int* incx);
-void dsyevr(const char* jobz, const char* range, const char* uplo, const int* n, double* a, const int* lda,
-            const double* vl, const double* vu, const int* il, const int* iu, const double* abstol, int* m, double* w,
-            double* z, const int* ldz, int* isuppz, double* work, const int* lwork, int* iwork, const int* liwork,
-            int* info);
-void dsyevd(const char* jobz, const char* uplo, const int* n, double* a, const int* lda, double* w, double* work,
+
+void dgemm(const char* transa, const char* transb, const int* m, const int* n, const int* k, const double* alpha,
+           const double* a, const int* lda, const double* b, const int* ldb, const double* beta, double* c,
+           const int* ldc);
+void dtrsm(const char* side, const char* uplo, const char* transa, const char* diag, const int* m, const int* n,
+           const double* alpha, const double* a, const int* lda, double* b, const int* ldb);
+void dgemv(const char* trans, const int* m, const int* n, const double* alpha, const double* a, const int* lda,
+           const double* x, const int* incx, const double* beta, double* y, const int* incy);
+void dsytrd(const char* uplo, const int* n, double* a, const int* lda, double* d, double* e, double* tau, double* work,
+            const int* lwork, int* info);
+void dstedc(const char* compz, const int* n, double* d, double* e, double* z, const int* ldz, double* work,
             const int* lwork, int* iwork, const int* liwork, int* info);
+void dstemr(const char* jobz, const char* range, const int* n, double* d, double* e, const double* vl, const double* vu,
+            const int* il, const int* iu, int* m, double* w, double* z, const int* ldz, const int* nzc, int* isuppz,
+            int* tryrac, double* work, const int* lwork, int* iwork, const int* liwork, int* info);
+void dormtr(const char* side, const char* uplo, const char* trans, const int* m, const int* n, const double* a,
+            const int* lda, const double* tau, double* c, const int* ldc, double* work, const int* lwork, int* info);
+double dlansy(const char* norm, const char* uplo, const int* n, const double* a, const int* lda, double* work);
+double dlamch(const char* cmach);
 
 }  // namespace kreg::lapack
 

@@ -8,6 +8,7 @@
 #include "kreg/data/splits.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/linalg/conditioning.h"
+#include "kreg/linalg/matrix_vector.h"
 #include "kreg/select/metrics.h"
 #include "kreg/solvers/descent.h"
 #include "kreg/solvers/kgf.h"
@@ -85,7 +86,7 @@ arma::vec fit_iterative(Model& model, const arma::vec& t, const Dataset* validat
       model.warnings.push_back("early stopping reached t_max = " + readable_number(s.t_max) +
                                " without the validation error levelling off; consider a larger --t-max");
   }
-  return K * model.alpha;
+  return symmetric_times_of(K, model.alpha);
 }
 
 // Fills alpha (and summary) of kl1 / klinf; returns the fitted values of t.
@@ -108,7 +109,7 @@ arma::vec fit_penalized(Model& model, const arma::vec& t, PhaseTimes* times) {
   if (s.effective_lambda(t.n_elem) < repeats.lambda_unbounded)
     model.warnings.push_back(repeated_rows_message(
         repeats, t.n_elem, s.method, s.lambda_scaling == LambdaScaling::kN ? static_cast<double>(t.n_elem) : 1.0));
-  return K * model.alpha;
+  return symmetric_times_of(K, model.alpha);
 }
 
 }  // namespace

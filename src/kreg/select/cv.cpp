@@ -11,6 +11,7 @@
 #include "kreg/core/errors.h"
 #include "kreg/core/number_text.h"
 #include "kreg/data/standardization.h"
+#include "kreg/linalg/blas_threads.h"
 #include "kreg/linalg/lapack.h"
 #include "kreg/model/train.h"
 #include "kreg/select/metrics.h"
@@ -234,8 +235,7 @@ CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, cons
   std::mutex mutex;
   std::size_t done = 0;
   const int threads = settings.threads > 0 ? settings.threads : omp_get_num_procs();
-  const int blas_before = openblas_get_num_threads();
-  openblas_set_num_threads(1);  // parallelism is across tasks; no oversubscription
+  const SingleBlasThread single;  // parallelism is across tasks (and BLAS on one thread: blas_threads.h)
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
   for (long task = 0; task < static_cast<long>(n_tasks); ++task) {
     {
@@ -266,7 +266,6 @@ CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, cons
       if (!failure) failure = std::current_exception();
     }
   }
-  openblas_set_num_threads(blas_before);
   if (failure) std::rethrow_exception(failure);
 
   CvResult out;

@@ -8,6 +8,7 @@
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/linalg/cholesky.h"
+#include "kreg/linalg/matrix_vector.h"
 #include "kreg/spectral/spectrum.h"
 
 namespace kreg {
@@ -27,7 +28,7 @@ LooResult loo_krr(const Dataset& data, const FitSettings& settings, const std::v
   const Standardization st = fit_standardization(data.X, data.y, settings.standardize);
   const arma::vec y = st.transform_target(data.y);
   Spectrum spec = spectrum_for(kernel, st.transform_features(data.X));
-  const arma::vec ytil = spec.U.t() * y;
+  const arma::vec ytil = times_t(spec.U, y);
   const std::size_t G = lambdas.size();
 
   // Filters for all lambdas at once: Hf(j, g) = mu_j / (mu_j + lambda_g).

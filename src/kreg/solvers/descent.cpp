@@ -14,6 +14,7 @@
 
 #include "kreg/core/errors.h"
 #include "kreg/linalg/blas_threads.h"
+#include "kreg/linalg/matrix_vector.h"
 #include "kreg/solvers/descent_engine.h"
 
 namespace kreg {
@@ -58,7 +59,7 @@ DescentOutcome run_descent(const arma::mat& K, const arma::vec& y, const FitSett
   if (K_val && (K_val->n_cols != K.n_rows || y_val == nullptr || y_val->n_elem != K_val->n_rows))
     throw DataError("run_descent: validation sizes disagree");
 
-  const SmallProblemBlasThreads blas_threads(K.n_rows);
+  const SingleBlasThread single;
   std::unique_ptr<Engine> d;
   if (use_spectral_kgd(s, K.n_rows, opt.max_iterations))
     d = detail::make_spectral_kgd(K, y, s, K_val, y_val);
@@ -162,7 +163,8 @@ double largest_eigenvalue(const arma::mat& K, int iterations) {
   double mu = 0.0;
   v /= arma::norm(v);
   for (int it = 0; it < iterations && K.n_rows > 0; ++it) {
-    const arma::vec w = K * v;
+    arma::vec w;
+    symmetric_times(K, v, w);
     const double norm = arma::norm(w);
     if (norm == 0.0) return 0.0;
     const double next = arma::dot(v, w);  // Rayleigh quotient, v of unit length

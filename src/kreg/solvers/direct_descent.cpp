@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "kreg/linalg/symmetric_times.h"
+#include "kreg/linalg/matrix_vector.h"
 #include "kreg/solvers/descent_engine.h"
 #include "kreg/solvers/descent_passes.h"
 #include "kreg/solvers/sign_product_cache.h"
@@ -27,7 +27,7 @@ class DirectDescent : public Engine {
  public:
   DirectDescent(const arma::mat& K, const arma::vec& y, const FitSettings& s, const arma::mat* Kv, const arma::vec* yv)
       : K_(K), Kv_(Kv), yv_(yv), s_(s), n_(K.n_rows), r_(y), alpha_(n_, arma::fill::zeros) {
-    kind_ = s.method == "kgd" ? Kind::kGradient
+    kind_ = s.method == "kgd"    ? Kind::kGradient
             : s.method == "ksgd" ? Kind::kSign
             : s.method == "kcd"  ? Kind::kCoordinate
                                  : Kind::kElastic;
@@ -213,12 +213,13 @@ class DirectDescent : public Engine {
         start = e;
         std::size_t count = 0;
         for (std::size_t w = 0; w < pattern_.positive.size(); ++w)
-          for (std::uint64_t bits = (pattern_.positive[w] ^ e->pattern.positive[w]) |
-                                    (pattern_.negative[w] ^ e->pattern.negative[w]);
+          for (std::uint64_t bits =
+                   (pattern_.positive[w] ^ e->pattern.positive[w]) | (pattern_.negative[w] ^ e->pattern.negative[w]);
                bits != 0; bits &= bits - 1) {
             const std::size_t b = static_cast<std::size_t>(__builtin_ctzll(bits));
             const arma::uword i = w * 64 + b;
-            const double old = (e->pattern.positive[w] >> b) & 1U ? 1.0 : ((e->pattern.negative[w] >> b) & 1U ? -1.0 : 0.0);
+            const double old =
+                (e->pattern.positive[w] >> b) & 1U ? 1.0 : ((e->pattern.negative[w] >> b) & 1U ? -1.0 : 0.0);
             changed_[count] = i;
             deltas_[count] = sg[i] - old;
             ++count;
@@ -247,8 +248,8 @@ class DirectDescent : public Engine {
     for (std::size_t c = 0; c < n_changed_; ++c) columns_[c] = K_.colptr(changed_[c]);
     double* sn = new_sign_.memptr();
     std::fill(changed_bits_.begin(), changed_bits_.end(), 0);
-    fused_ksgd_pass(n_, columns_.data(), deltas_.data(), n_changed_, s_.step_size, sg, ks, alpha_.memptr(),
-                    r_.memptr(), sn, changed_bits_.data());
+    fused_ksgd_pass(n_, columns_.data(), deltas_.data(), n_changed_, s_.step_size, sg, ks, alpha_.memptr(), r_.memptr(),
+                    sn, changed_bits_.data());
     // The changed coordinates, from the set bits in increasing order.
     std::size_t count = 0;
     for (std::size_t w = 0; w < changed_bits_.size(); ++w)
@@ -371,11 +372,11 @@ class DirectDescent : public Engine {
   arma::vec delta_prev_, Kdelta_prev_, Kvdelta_prev_;
   arma::vec D_, KD_, KvD_;  // step_sparse with momentum: the update and its products
   arma::vec sign_, new_sign_, Ksign_, Kvsign_;
-  SignProductCache sign_cache_;          // ksgd: recent sign patterns and their products
+  SignProductCache sign_cache_;                  // ksgd: recent sign patterns and their products
   SignProductCache::Entry* borrowed_ = nullptr;  // ksgd: the entry holding K sign_, if not Ksign_
-  SignProductCache::Pattern pattern_;    // ksgd: the current pattern (when many signs changed)
-  long look_wait_ = 0, skip_looks_ = 0;  // kcd: backoff of straight_steps
-  LaneMaxima lanes_;                     // kcd: the lanes of the current r, when lanes_valid_
+  SignProductCache::Pattern pattern_;            // ksgd: the current pattern (when many signs changed)
+  long look_wait_ = 0, skip_looks_ = 0;          // kcd: backoff of straight_steps
+  LaneMaxima lanes_;                             // kcd: the lanes of the current r, when lanes_valid_
   bool lanes_valid_ = false;
   std::vector<arma::uword> changed_, support_;
   std::vector<double> values_, deltas_;

@@ -1,13 +1,15 @@
 // KGF as a spectral filter.
 #include "kreg/solvers/kgf.h"
 
+#include "kreg/linalg/matrix_vector.h"
+
 namespace kreg {
 
 SpectralSolution solve_kgf(const Spectrum& spec, const arma::vec& y, double t) {
-  const arma::vec ytil = spec.U.t() * y;
+  const arma::vec ytil = times_t(spec.U, y);
   SpectralSolution s;
   s.coef = coefficients(spec, ytil, kgf_coefficient_filter(spec.mu, t));
-  s.fitted = spec.U * (kgf_hat_filter(spec.mu, t) % ytil);
+  s.fitted = times(spec.U, arma::vec(kgf_hat_filter(spec.mu, t) % ytil));
   return s;
 }
 

@@ -7,6 +7,7 @@
 #include "kreg/core/errors.h"
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
+#include "kreg/linalg/matrix_vector.h"
 #include "kreg/select/grid.h"
 #include "kreg/select/metrics.h"
 #include "kreg/solvers/descent.h"
@@ -30,14 +31,15 @@ std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec
   };
   if (s.solver == "auto") {
     const long max_events = 50 * static_cast<long>(y.n_elem) + 100;  // a safety net: about n are usual
-    const HomotopyResult path = pen == Penalty::kL1 ? l1_homotopy(K, y, lambdas, max_events)
-                                                    : linf_homotopy(K, y, lambdas, max_events);
+    const HomotopyResult path =
+        pen == Penalty::kL1 ? l1_homotopy(K, y, lambdas, max_events) : linf_homotopy(K, y, lambdas, max_events);
     const double tol = s.tol_or_default();
     for (; done < path.reached; ++done) {
       ProxResult& r = out[done];
       r.alpha = path.alpha[done];
       r.iterations = path.events_at[done];
-      const arma::vec Ka = K * r.alpha;
+      arma::vec Ka;
+      symmetric_times(K, r.alpha, Ka);
       r.kkt = kkt_violation(Ka, y, r.alpha, pen, lambdas[done]);
       r.converged = r.kkt <= tol;
       r.objective = penalized_objective(Ka, y, r.alpha, pen, lambdas[done]);
@@ -46,8 +48,8 @@ std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec
   }
   arma::vec warm = done > 0 ? out[done - 1].alpha : arma::vec(y.n_elem, arma::fill::zeros);
   for (; done < lambdas.size(); ++done) {
-    out[done] = s.solver == "paper" ? solve_penalized(K, 0.0, y, pen, lambdas[done], s, &warm)
-                                    : fista(lambdas[done], warm);
+    out[done] =
+        s.solver == "paper" ? solve_penalized(K, 0.0, y, pen, lambdas[done], s, &warm) : fista(lambdas[done], warm);
     warm = out[done].alpha;
   }
   return out;
@@ -87,7 +89,7 @@ std::vector<PathPoint> penalized_path(const Dataset& train, const Dataset* valid
     p.iterations = res.iterations;
     p.converged = res.converged;
     p.bounded = !(effective[g] < unbounded_below);
-    const arma::vec fitted = st.inverse_target(K * res.alpha);
+    const arma::vec fitted = st.inverse_target(symmetric_times_of(K, res.alpha));
     p.train_mse = mse(train.y, fitted);
     p.train_r2 = r_squared(train.y, fitted);
     if (validation != nullptr) {

@@ -8,7 +8,7 @@
 #include "kreg/core/errors.h"
 #include "kreg/linalg/blas_threads.h"
 #include "kreg/linalg/lapack.h"
-#include "kreg/linalg/symmetric_times.h"
+#include "kreg/linalg/matrix_vector.h"
 
 namespace kreg {
 
@@ -346,7 +346,7 @@ ProxResult solve_paper(const arma::mat& K, const arma::vec& y, Penalty pen, doub
 ProxResult solve_penalized(const arma::mat& K, double L, const arma::vec& y, Penalty pen, double lambda,
                            const FitSettings& s, const arma::vec* warm) {
   if (!(lambda >= 0.0)) throw ConfigError("lambda: must be >= 0");
-  const SmallProblemBlasThreads blas_threads(y.n_elem);
+  const SingleBlasThread single;
   if (s.solver == "paper")
     return solve_paper(K, y, pen, lambda, s.prox_step, s.max_iter_or_default(), s.tol_or_default(), warm);
   if (!(L > 0.0)) throw NumericalError("the kernel matrix has no positive eigenvalue");

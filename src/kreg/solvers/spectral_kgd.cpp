@@ -41,7 +41,7 @@ class SpectralKgd : public Engine {
   }
 
   void step(long) override {
-    advance(a_.memptr(), delta_.memptr());
+    update_eigenbasis(a_.memptr(), delta_.memptr());
     ++k_;
   }
 
@@ -126,7 +126,7 @@ class SpectralKgd : public Engine {
   static constexpr double kVisibleDecrease = 1e-13;
 
   // One update of (a, delta) in the eigenbasis.
-  void advance(double* a, double* d) const {
+  void update_eigenbasis(double* a, double* d) const {
     const double eta = s_.step_size, gamma = s_.momentum;
     const double* mu = spec_.mu.memptr();
     const double* yt = ytil_.memptr();
@@ -183,7 +183,7 @@ class SpectralKgd : public Engine {
     ahead_start_ = k_;
   }
 
-  // advance() on the moving components only (a and d hold them in moving_'s order).
+  // update_eigenbasis() on the moving components only (a and d hold them in moving_'s order).
   void advance_moving(double* a, double* d) const {
     const double eta = s_.step_size, gamma = s_.momentum;
     const double* mu = spec_.mu.memptr();

@@ -11,6 +11,7 @@
 #include "kreg/core/errors.h"
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
+#include "kreg/linalg/matrix_vector.h"
 #include "kreg/select/grid.h"
 #include "kreg/select/metrics.h"
 #include "kreg/spectral/spectrum.h"
@@ -39,8 +40,8 @@ std::vector<PathPoint> spectral_path(const Dataset& train, const Dataset* valida
   const arma::mat Z = st.transform_features(train.X);
   const arma::vec y = st.transform_target(train.y);
   const Spectrum spec = spectrum_for(kernel, Z);
-  const arma::vec ytil = spec.U.t() * y;
-  const arma::vec outside = y - spec.U * ytil;  // component of y outside span(U)
+  const arma::vec ytil = times_t(spec.U, y);
+  const arma::vec outside = y - times(spec.U, ytil);  // component of y outside span(U)
 
   arma::mat W;  // validation predictions = W (g % ytil), standardised scale
   if (validation != nullptr) {
@@ -66,7 +67,7 @@ std::vector<PathPoint> spectral_path(const Dataset& train, const Dataset* valida
     pt.value = value;
     pt.rcond = spectral_rcond(spec, is_krr ? lam : 1.0 / tt);
     pt.df = arma::accu(h);
-    const arma::vec fitted = st.inverse_target(spec.U * (h % ytil));
+    const arma::vec fitted = st.inverse_target(times(spec.U, arma::vec(h % ytil)));
     pt.train_mse = mse(train.y, fitted);
     pt.train_r2 = r_squared(train.y, fitted);
     if (validation != nullptr) {
@@ -77,7 +78,7 @@ std::vector<PathPoint> spectral_path(const Dataset& train, const Dataset* valida
     if (is_krr && lam == 0.0 && arma::norm(outside) > 0.0 && spec.primal)
       throw NumericalError("lambda = 0 with the linear kernel needs n <= p; use lambda > 0");
     const double g0 = is_krr ? (lam > 0.0 ? 1.0 / lam : 0.0) : tt;
-    arma::vec alpha = spec.U * gy + g0 * outside;
+    arma::vec alpha = times(spec.U, gy) + g0 * outside;
     pt.alpha_norm = arma::norm(alpha);
     pt.nonzero = static_cast<std::size_t>(arma::accu(alpha != 0.0));
     if (keep_alpha) pt.alpha = std::move(alpha);

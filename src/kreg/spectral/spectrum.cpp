@@ -1,6 +1,6 @@
-// Eigendecomposition in place (dsyevd or dsyevr) and the spectral filters. Stability: the filters are
-// written so that no difference of nearly equal large numbers appears (no 1/(mu+lambda) -
-// 1/lambda, no 1 - exp(-x) for small x), and no inverse of K is formed.
+// Eigendecomposition in place (divide and conquer or MRRR, symmetric_eigen.h) and the spectral filters. Stability: the
+// filters are written so that no difference of nearly equal large numbers appears (no 1/(mu+lambda) - 1/lambda, no 1 -
+// exp(-x) for small x), and no inverse of K is formed.
 #include "kreg/spectral/spectrum.h"
 
 #include <cmath>
@@ -8,7 +8,8 @@
 #include "kreg/core/errors.h"
 #include "kreg/core/number_text.h"
 #include "kreg/kernels/gram.h"
-#include "kreg/linalg/lapack.h"
+#include "kreg/linalg/matrix_vector.h"
+#include "kreg/linalg/symmetric_eigen.h"
 
 namespace kreg {
 
@@ -16,39 +17,21 @@ namespace {
 // Relative size below which a negative eigenvalue is rounding noise of a psd K.
 constexpr double kNegativeTolerance = 1e-10;
 
-// dsyevd: K is overwritten by the eigenvectors, which become U (no second n x n matrix).
+// K is overwritten by the eigenvectors, which become U (no second n x n matrix).
 void divide_and_conquer(arma::mat& K, Spectrum& spec) {
-  const int n = static_cast<int>(K.n_rows);
-  int info = 0, lwork = -1, liwork = -1, iwork_query = 0;
-  double work_query = 0.0;
-  lapack::dsyevd("V", "L", &n, K.memptr(), &n, spec.mu.memptr(), &work_query, &lwork, &iwork_query, &liwork, &info);
-  lwork = static_cast<int>(work_query);
-  liwork = iwork_query;
-  std::vector<double> work(static_cast<std::size_t>(lwork));
-  std::vector<int> iwork(static_cast<std::size_t>(liwork));
-  lapack::dsyevd("V", "L", &n, K.memptr(), &n, spec.mu.memptr(), work.data(), &lwork, iwork.data(), &liwork, &info);
-  if (info != 0) throw NumericalError("eigendecomposition of K failed (dsyevd info " + std::to_string(info) + ")");
+  const int info = symmetric_eigen_dc(static_cast<int>(K.n_rows), K.memptr(), spec.mu.memptr());
+  if (info != 0)
+    throw NumericalError("eigendecomposition of K failed (divide and conquer, LAPACK info " + std::to_string(info) +
+                         ")");
   spec.U = std::move(K);
 }
 
-// dsyevr: the eigenvectors go to a separate U (peak memory K + U, no workspace of size n^2).
+// The eigenvectors go to a separate U (peak memory K + U, no workspace of size n^2).
 void relatively_robust(arma::mat& K, Spectrum& spec) {
-  const int n = static_cast<int>(K.n_rows);
   spec.U.set_size(K.n_rows, K.n_rows);
-  const double zero = 0.0, abstol = 0.0;
-  const int izero = 0;
-  int m = 0, info = 0, lwork = -1, liwork = -1, iwork_query = 0;
-  double work_query = 0.0;
-  std::vector<int> isuppz(2 * static_cast<std::size_t>(n));
-  lapack::dsyevr("V", "A", "L", &n, K.memptr(), &n, &zero, &zero, &izero, &izero, &abstol, &m, spec.mu.memptr(),
-                 spec.U.memptr(), &n, isuppz.data(), &work_query, &lwork, &iwork_query, &liwork, &info);
-  lwork = static_cast<int>(work_query);
-  liwork = iwork_query;
-  std::vector<double> work(static_cast<std::size_t>(lwork));
-  std::vector<int> iwork(static_cast<std::size_t>(liwork));
-  lapack::dsyevr("V", "A", "L", &n, K.memptr(), &n, &zero, &zero, &izero, &izero, &abstol, &m, spec.mu.memptr(),
-                 spec.U.memptr(), &n, isuppz.data(), work.data(), &lwork, iwork.data(), &liwork, &info);
-  if (info != 0) throw NumericalError("eigendecomposition of K failed (dsyevr info " + std::to_string(info) + ")");
+  const int info = symmetric_eigen_mrrr(static_cast<int>(K.n_rows), K.memptr(), spec.mu.memptr(), spec.U.memptr());
+  if (info != 0)
+    throw NumericalError("eigendecomposition of K failed (MRRR, LAPACK info " + std::to_string(info) + ")");
 }
 
 }  // namespace
@@ -131,7 +114,7 @@ double spectral_rcond(const Spectrum& spec, double lambda) {
 
 arma::vec coefficients(const Spectrum& spec, const arma::vec& ytil, const arma::vec& g) {
   if (spec.primal) return spec.V * (spec.s % g % ytil);  // beta = Z^T alpha = V S U^T alpha
-  return spec.U * (g % ytil);
+  return times(spec.U, arma::vec(g % ytil));
 }
 
 }  // namespace kreg

@@ -1,0 +1,132 @@
+#include "kreg/linalg/symmetric_eigen.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <vector>
+
+#include "kreg/linalg/blas_threads.h"
+#include "kreg/linalg/lapack.h"
+
+namespace kreg {
+
+namespace {
+constexpr int kColumnChunk = 256;  // columns per back-transformation call; fixed, see above
+
+// As dsyevd/dsyevr: A is scaled by sigma when its largest entry lies outside
+// [sqrt(smlnum), sqrt(bignum)], smlnum = safe minimum / precision; returns sigma.
+double scale_into_safe_range(int n, double* A) {
+  const double smlnum = lapack::dlamch("S") / lapack::dlamch("P"), bignum = 1.0 / smlnum;
+  const double rmin = std::sqrt(smlnum), rmax = std::sqrt(bignum);
+  const double anrm = lapack::dlansy("M", "L", &n, A, &n, nullptr);
+  double sigma = 1.0;
+  if (anrm > 0.0 && anrm < rmin) sigma = rmin / anrm;
+  if (anrm > rmax) sigma = rmax / anrm;
+  if (sigma != 1.0)
+    for (int j = 0; j < n; ++j)
+      for (int i = j; i < n; ++i) A[static_cast<std::size_t>(j) * n + i] *= sigma;
+  return sigma;
+}
+
+// sigma A = Q T Q^T: T's diagonal to d, its subdiagonal to e, Q's reflectors to A's lower
+// part and tau.
+struct Reduction {
+  double sigma = 1.0;
+  std::vector<double> e, tau;
+};
+
+int reduce(int n, double* A, double* d, Reduction& r) {
+  r.sigma = scale_into_safe_range(n, A);
+  r.e.assign(static_cast<std::size_t>(n), 0.0);
+  r.tau.assign(static_cast<std::size_t>(n), 0.0);
+  int lwork = -1, info = 0;
+  double query = 0.0;
+  lapack::dsytrd("L", &n, A, &n, d, r.e.data(), r.tau.data(), &query, &lwork, &info);
+  lwork = std::max(1, static_cast<int>(query));
+  std::vector<double> work(static_cast<std::size_t>(lwork));
+  lapack::dsytrd("L", &n, A, &n, d, r.e.data(), r.tau.data(), work.data(), &lwork, &info);
+  return info;
+}
+
+// Z := Q Z for the n x n Z, Q from tridiagonalize's reflectors.
+int back_transform(int n, const double* A, const double* tau, double* Z) {
+  const int chunks = (n + kColumnChunk - 1) / kColumnChunk;
+  int failed = 0;
+#pragma omp parallel num_threads(std::max(1, std::min(compute_threads(), chunks))) reduction(| : failed)
+  {
+    int cols = std::min(kColumnChunk, n), lwork = -1, info = 0;
+    double query = 0.0;
+    lapack::dormtr("L", "L", "N", &n, &cols, A, &n, tau, Z, &n, &query, &lwork, &info);
+    lwork = std::max(1, static_cast<int>(query));
+    std::vector<double> work(static_cast<std::size_t>(lwork));
+#pragma omp for schedule(static)
+    for (int c = 0; c < chunks; ++c) {
+      const int first = c * kColumnChunk, width = std::min(kColumnChunk, n - first);
+      lapack::dormtr("L", "L", "N", &n, &width, A, &n, tau, Z + static_cast<std::size_t>(first) * n, &n, work.data(),
+                     &lwork, &info);
+      failed |= info != 0 ? 1 : 0;
+    }
+  }
+  return failed ? -1 : 0;
+}
+
+void unscale(int n, double* w, double sigma) {
+  if (sigma != 1.0)
+    for (int i = 0; i < n; ++i) w[i] /= sigma;
+}
+}  // namespace
+
+int symmetric_eigen_dc(int n, double* A, double* w) {
+  if (n == 0) return 0;
+  const SingleBlasThread single;
+  Reduction r;
+  int info = reduce(n, A, w, r);
+  if (info != 0) return info;
+  std::vector<double> Z(static_cast<std::size_t>(n) * n);
+  {
+    int lwork = -1, liwork = -1, iquery = 0;
+    double query = 0.0;
+    lapack::dstedc("I", &n, w, r.e.data(), Z.data(), &n, &query, &lwork, &iquery, &liwork, &info);
+    lwork = std::max(1, static_cast<int>(query));
+    liwork = std::max(1, iquery);
+    std::vector<double> work(static_cast<std::size_t>(lwork));
+    std::vector<int> iwork(static_cast<std::size_t>(liwork));
+    lapack::dstedc("I", &n, w, r.e.data(), Z.data(), &n, work.data(), &lwork, iwork.data(), &liwork, &info);
+    if (info != 0) return info;
+  }
+  if ((info = back_transform(n, A, r.tau.data(), Z.data())) != 0) return info;
+  std::copy(Z.begin(), Z.end(), A);
+  unscale(n, w, r.sigma);
+  return 0;
+}
+
+int symmetric_eigen_mrrr(int n, double* A, double* w, double* U) {
+  if (n == 0) return 0;
+  const SingleBlasThread single;
+  Reduction r;
+  int info = reduce(n, A, w, r);
+  if (info != 0) return info;
+  {
+    std::vector<double> d(w, w + n);
+    r.e.push_back(0.0);  // dstemr uses e[n-1] as workspace
+    std::vector<int> isuppz(2 * static_cast<std::size_t>(n));
+    int found = 0, lwork = -1, liwork = -1, iquery = 0, tryrac = 1;
+    const double zero = 0.0;
+    const int izero = 0;
+    double query = 0.0;
+    lapack::dstemr("V", "A", &n, d.data(), r.e.data(), &zero, &zero, &izero, &izero, &found, w, U, &n, &n,
+                   isuppz.data(), &tryrac, &query, &lwork, &iquery, &liwork, &info);
+    lwork = std::max(1, static_cast<int>(query));
+    liwork = std::max(1, iquery);
+    std::vector<double> work(static_cast<std::size_t>(lwork));
+    std::vector<int> iwork(static_cast<std::size_t>(liwork));
+    lapack::dstemr("V", "A", &n, d.data(), r.e.data(), &zero, &zero, &izero, &izero, &found, w, U, &n, &n,
+                   isuppz.data(), &tryrac, work.data(), &lwork, iwork.data(), &liwork, &info);
+    if (info != 0) return info;
+  }
+  if ((info = back_transform(n, A, r.tau.data(), U)) != 0) return info;
+  unscale(n, w, r.sigma);
+  return 0;
+}
+
+}  // namespace kreg
