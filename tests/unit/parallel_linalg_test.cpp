@@ -10,6 +10,7 @@
 #include "kreg/linalg/cholesky.h"
 #include "kreg/linalg/matrix_vector.h"
 #include "kreg/linalg/symmetric_eigen.h"
+#include "kreg/linalg/tridiagonal_reduction.h"
 
 namespace kreg {
 namespace {
@@ -74,6 +75,24 @@ TEST(ParallelLinalg, MatrixVectorProductsAreExactAndThreadIndependent) {
   const arma::vec v(2100, arma::fill::randn);
   EXPECT_LT(arma::norm(symmetric_times_of(K, v) - K * v) / arma::norm(K * v), 1e-13);
   expect_thread_independent([&]() -> arma::mat { return arma::mat(symmetric_times_of(K, v)); });
+}
+
+TEST(ParallelLinalg, TridiagonalFormHasTheEigenvaluesAndIsThreadIndependent) {
+  const int n = 777;  // 16 panels of 32 columns, then LAPACK on the last 265
+  const arma::mat A = spd(n, 8);
+  arma::mat B = A;
+  arma::vec d(n), e(n), tau(n);
+  ASSERT_EQ(tridiagonalize_lower(n, B.memptr(), d.memptr(), e.memptr(), tau.memptr()), 0);
+  arma::mat T = arma::diagmat(d);
+  T.diag(-1) = e.head(n - 1);
+  T.diag(1) = e.head(n - 1);
+  EXPECT_LT(arma::max(arma::abs(arma::eig_sym(T) - arma::eig_sym(A))) / arma::norm(A, 2), 1e-13);
+  expect_thread_independent([&]() -> arma::mat {
+    arma::mat C = A;
+    arma::vec dd(n), ee(n), tt(n);
+    tridiagonalize_lower(n, C.memptr(), dd.memptr(), ee.memptr(), tt.memptr());
+    return arma::join_rows(C, dd, ee, tt);
+  });
 }
 
 // A U = U diag(w), U^T U = I, and w equal to arma::eig_sym's.

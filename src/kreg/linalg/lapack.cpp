@@ -20,6 +20,10 @@ void dtrsv_(const char* uplo, const char* trans, const char* diag, const int* n,
 void dgemm_(const char* transa, const char* transb, const int* m, const int* n, const int* k, const double* alpha,
             const double* a, const int* lda, const double* b, const int* ldb, const double* beta, double* c,
             const int* ldc, std::size_t, std::size_t);
+void dsyr2k_(const char* uplo, const char* trans, const int* n, const int* k, const double* alpha, const double* a,
+             const int* lda, const double* b, const int* ldb, const double* beta, double* c, const int* ldc,
+             std::size_t, std::size_t);
+void dlarfg_(const int* n, double* alpha, double* x, const int* incx, double* tau);
 void dtrsm_(const char* side, const char* uplo, const char* transa, const char* diag, const int* m, const int* n,
             const double* alpha, const double* a, const int* lda, double* b, const int* ldb, std::size_t, std::size_t,
             std::size_t, std::size_t);
@@ -70,6 +74,11 @@ void dgemm(const char* transa, const char* transb, const int* m, const int* n, c
            const int* ldc) {
   dgemm_(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, 1, 1);
 }
+void dsyr2k(const char* uplo, const char* trans, const int* n, const int* k, const double* alpha, const double* a,
+            const int* lda, const double* b, const int* ldb, const double* beta, double* c, const int* ldc) {
+  dsyr2k_(uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc, 1, 1);
+}
+void dlarfg(const int* n, double* alpha, double* x, const int* incx, double* tau) { dlarfg_(n, alpha, x, incx, tau); }
 void dtrsm(const char* side, const char* uplo, const char* transa, const char* diag, const int* m, const int* n,
            const double* alpha, const double* a, const int* lda, double* b, const int* ldb) {
   dtrsm_(side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb, 1, 1, 1, 1);

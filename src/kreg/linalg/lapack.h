@@ -22,6 +22,9 @@ void dtrsv(const char* uplo, const char* trans, const char* diag, const int* n, 
 void dgemm(const char* transa, const char* transb, const int* m, const int* n, const int* k, const double* alpha,
            const double* a, const int* lda, const double* b, const int* ldb, const double* beta, double* c,
            const int* ldc);
+void dsyr2k(const char* uplo, const char* trans, const int* n, const int* k, const double* alpha, const double* a,
+            const int* lda, const double* b, const int* ldb, const double* beta, double* c, const int* ldc);
+void dlarfg(const int* n, double* alpha, double* x, const int* incx, double* tau);
 void dtrsm(const char* side, const char* uplo, const char* transa, const char* diag, const int* m, const int* n,
            const double* alpha, const double* a, const int* lda, double* b, const int* ldb);
 void dgemv(const char* trans, const int* m, const int* n, const double* alpha, const double* a, const int* lda,

@@ -1,8 +1,8 @@
 // Eigendecomposition of a symmetric matrix whose result does not depend on the thread count
 // (blas_threads.h). The steps of LAPACK's dsyevd / dsyevr: scaling into the safe range,
-// reduction to tridiagonal form (dsytrd) and the tridiagonal eigensolver on one thread; the
-// back-transformation by the reflectors (dormtr, about half of the flops) on fixed column chunks
-// shared among compute_threads().
+// reduction to tridiagonal form (tridiagonal_reduction.h, in parallel), the tridiagonal
+// eigensolver (on one thread) and the back-transformation by the reflectors (dormtr, about half
+// of the flops, on fixed column chunks shared among compute_threads()).
 #pragma once
 
 namespace kreg {
