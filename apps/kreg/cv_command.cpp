@@ -11,7 +11,7 @@
 #include "kreg/model/model_json.h"
 #include "kreg/model/train.h"
 #include "kreg/select/cv.h"
-#include "kreg/select/grid.h"
+#include "kreg/core/grid.h"
 #include "output_files.h"
 #include "progress.h"
 

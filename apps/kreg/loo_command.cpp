@@ -6,7 +6,7 @@
 #include "data_options.h"
 #include "fit_settings_options.h"
 #include "kreg/core/number_text.h"
-#include "kreg/select/grid.h"
+#include "kreg/core/grid.h"
 #include "kreg/select/loo.h"
 #include "output_files.h"
 #include "table_writer.h"

@@ -7,11 +7,11 @@
 #include "fit_settings_options.h"
 #include "kreg/core/number_text.h"
 #include "kreg/data/dataset.h"
-#include "kreg/select/grid.h"
+#include "kreg/core/grid.h"
 #include "kreg/solvers/descent_path.h"
 #include "kreg/solvers/penalized_path.h"
 #include "kreg/solvers/repeated_rows.h"
-#include "kreg/spectral/spectral_path.h"
+#include "kreg/solvers/spectral_path.h"
 #include "output_files.h"
 #include "table_writer.h"
 

@@ -7,7 +7,7 @@
 #include "kreg/core/number_text.h"
 #include "kreg/data/dataset.h"
 #include "kreg/model/model_json.h"
-#include "kreg/select/metrics.h"
+#include "kreg/data/metrics.h"
 #include "output_files.h"
 
 namespace kreg::cli {

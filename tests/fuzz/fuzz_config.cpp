@@ -10,7 +10,7 @@
 #include "data_options.h"
 #include "fit_settings_options.h"
 #include "kreg/core/errors.h"
-#include "kreg/select/grid.h"
+#include "kreg/core/grid.h"
 #include "option_set.h"
 
 namespace {

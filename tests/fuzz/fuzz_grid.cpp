@@ -7,7 +7,7 @@
 #include <string>
 
 #include "kreg/core/errors.h"
-#include "kreg/select/grid.h"
+#include "kreg/core/grid.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

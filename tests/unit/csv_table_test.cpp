@@ -1,5 +1,6 @@
 // CSV reading: the quirks of real files (BOM, CRLF, quotes, padding, blank lines) and the
 // exact numbers that come out.
+#include "kreg/core/number_parse.h"
 #include "kreg/data/csv_table.h"
 
 #include <gtest/gtest.h>

@@ -12,7 +12,7 @@
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/linalg/updatable_cholesky.h"
-#include "kreg/select/grid.h"
+#include "kreg/core/grid.h"
 #include "kreg/solvers/penalized_path.h"
 #include "kreg/solvers/proximal.h"
 #include "test_data.h"

@@ -12,7 +12,7 @@
 #include "kreg/data/dataset.h"
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
-#include "kreg/select/grid.h"
+#include "kreg/core/grid.h"
 #include "kreg/solvers/penalized_path.h"
 #include "test_data.h"
 #include "test_paths.h"

@@ -8,7 +8,7 @@
 #include <random>
 
 #include "kreg/model/train.h"
-#include "kreg/select/metrics.h"
+#include "kreg/data/metrics.h"
 
 namespace kreg::test {
 namespace {

@@ -1,14 +1,14 @@
 // Paths from one eigendecomposition agree with direct fits at every grid point; df equals the
 // trace of the hat matrix formed directly; seed 002's KGF/KRR bound and momentum identity.
-#include "kreg/spectral/spectral_path.h"
+#include "kreg/solvers/spectral_path.h"
 
 #include <gtest/gtest.h>
 
 #include "kreg/data/csv_table.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/model/train.h"
-#include "kreg/select/grid.h"
-#include "kreg/select/metrics.h"
+#include "kreg/core/grid.h"
+#include "kreg/data/metrics.h"
 #include "kreg/spectral/spectrum.h"
 #include "test_data.h"
 #include "test_paths.h"

@@ -1,12 +1,12 @@
 // Header checks, the choice of columns, and the numbers of the chosen ones.
 #include "kreg/data/csv_table.h"
 
-#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <set>
 
 #include "kreg/core/errors.h"
+#include "kreg/core/number_parse.h"
 #include "kreg/core/utf8.h"
 #include "kreg/data/csv_records.h"
 
@@ -37,22 +37,17 @@ Cell parse_cell(const std::string& text, const std::vector<std::string>& na_valu
   if (text.empty()) return Cell::kMissing;
   for (const auto& na : na_values)
     if (text == na) return Cell::kMissing;
-  const char* first = text.data();
-  const char* last = first + text.size();
-  if (*first == '+') {  // from_chars rejects a leading '+'; CSV writers emit it
-    ++first;
-    if (first == last || *first == '-') return Cell::kNotANumber;
+  switch (parse_number(text.data(), text.data() + text.size(), value)) {
+    case NumberText::kNumber:
+      return Cell::kNumber;
+    case NumberText::kNonFinite:
+      return Cell::kNonFinite;
+    case NumberText::kOutOfRange:
+      return Cell::kOutOfRange;
+    case NumberText::kNotANumber:
+      break;
   }
-  const auto [ptr, ec] = std::from_chars(first, last, value);
-  if (ptr != last) return Cell::kNotANumber;
-  if (ec == std::errc::result_out_of_range) {
-    // Too large is an error; too small rounds to the nearest double (0 or subnormal).
-    const std::string copy(first, last);
-    value = std::strtod(copy.c_str(), nullptr);
-    return std::isinf(value) ? Cell::kOutOfRange : Cell::kNumber;
-  }
-  if (ec != std::errc()) return Cell::kNotANumber;
-  return std::isfinite(value) ? Cell::kNumber : Cell::kNonFinite;
+  return Cell::kNotANumber;
 }
 
 void check_names(const std::vector<std::string>& names, const std::string& where) {
@@ -78,10 +73,6 @@ long CsvTable::find(const std::string& name) const {
   for (std::size_t i = 0; i < names.size(); ++i)
     if (names[i] == name) return static_cast<long>(i);
   return -1;
-}
-
-bool parse_finite_double(const std::string& text, double& value) {
-  return !text.empty() && parse_cell(text, {}, value) == Cell::kNumber;
 }
 
 bool parse_separator(const std::string& text, char& separator) {

@@ -69,9 +69,6 @@ CsvTable read_csv_table(const std::string& path, const CsvFormat& format = {}, c
 CsvTable read_csv_table(std::unique_ptr<ByteSource> source, const std::string& name_hint, const CsvFormat& format,
                         const ColumnChooser& choose = {});
 
-/// Parses a finite double from the whole of `text` (a leading '+' allowed); false otherwise.
-bool parse_finite_double(const std::string& text, double& value);
-
 /// Parses a `--sep` value: a single character, or tab, comma, semicolon, pipe, space, or
 /// "auto" (0). False for anything else.
 bool parse_separator(const std::string& text, char& separator);

@@ -45,17 +45,17 @@ class SymmetricProduct {
   }
 
  private:
-  static void chunk_product(int m, int c, View s, const double* x, double* p) {
+  static void chunk_product(int m, int c, View s, const double* __restrict x, double* __restrict p) {
     const int c0 = c * kProductChunk, c1 = std::min(m, c0 + kProductChunk), width = c1 - c0, inc = 1;
     const double one = 1.0, zero = 0.0;
     lapack::dsymv("L", &width, &one, s.at(c0, c0), &s.ld, x + c0, &inc, &zero, p + c0, &inc);
     std::fill(p + c1, p + m, 0.0);
     int j = c0;
     for (; j + 4 <= c1; j += 4) {
-      const double* a0 = s.at(0, j);
-      const double* a1 = s.at(0, j + 1);
-      const double* a2 = s.at(0, j + 2);
-      const double* a3 = s.at(0, j + 3);
+      const double* __restrict a0 = s.at(0, j);
+      const double* __restrict a1 = s.at(0, j + 1);
+      const double* __restrict a2 = s.at(0, j + 2);
+      const double* __restrict a3 = s.at(0, j + 3);
       const double x0 = x[j], x1 = x[j + 1], x2 = x[j + 2], x3 = x[j + 3];
       double t0 = 0.0, t1 = 0.0, t2 = 0.0, t3 = 0.0;
 #pragma omp simd reduction(+ : t0, t1, t2, t3)
@@ -72,7 +72,7 @@ class SymmetricProduct {
       p[j + 3] += t3;
     }
     for (; j < c1; ++j) {
-      const double* a = s.at(0, j);
+      const double* __restrict a = s.at(0, j);
       const double xj = x[j];
       double t = 0.0;
 #pragma omp simd reduction(+ : t)

@@ -9,7 +9,7 @@
 #include "kreg/kernels/gram.h"
 #include "kreg/linalg/conditioning.h"
 #include "kreg/linalg/matrix_vector.h"
-#include "kreg/select/metrics.h"
+#include "kreg/data/metrics.h"
 #include "kreg/solvers/descent.h"
 #include "kreg/solvers/kgf.h"
 #include "kreg/solvers/krr.h"

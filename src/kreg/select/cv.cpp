@@ -14,9 +14,9 @@
 #include "kreg/linalg/blas_threads.h"
 #include "kreg/linalg/lapack.h"
 #include "kreg/model/train.h"
-#include "kreg/select/metrics.h"
+#include "kreg/data/metrics.h"
 #include "kreg/solvers/penalized_path.h"
-#include "kreg/spectral/spectral_path.h"
+#include "kreg/solvers/spectral_path.h"
 #include "kreg/spectral/spectrum.h"
 
 namespace kreg {

@@ -4,7 +4,7 @@
 #include "kreg/core/errors.h"
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
-#include "kreg/select/metrics.h"
+#include "kreg/data/metrics.h"
 #include "kreg/solvers/descent.h"
 
 namespace kreg {

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "kreg/data/dataset.h"
-#include "kreg/model/path_point.h"
+#include "kreg/solvers/path_point.h"
 #include "kreg/solvers/fit_settings.h"
 
 namespace kreg {

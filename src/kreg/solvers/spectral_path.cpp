@@ -4,7 +4,7 @@
 //                                               where (K + lambda I)^{-1} acts as 1/lambda
 //                                               and KGF's filter as t)
 //   fitted = U (h % ytil),  validation = W (g % ytil) with W = K_val U (dual) or Z_val V S.
-#include "kreg/spectral/spectral_path.h"
+#include "kreg/solvers/spectral_path.h"
 
 #include <cmath>
 
@@ -12,8 +12,8 @@
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/linalg/matrix_vector.h"
-#include "kreg/select/grid.h"
-#include "kreg/select/metrics.h"
+#include "kreg/core/grid.h"
+#include "kreg/data/metrics.h"
 #include "kreg/spectral/spectrum.h"
 
 namespace kreg {

@@ -1,11 +1,11 @@
 // Grid text -> values.
-#include "kreg/select/grid.h"
+#include "kreg/core/grid.h"
 
 #include <cmath>
 #include <sstream>
 
 #include "kreg/core/errors.h"
-#include "kreg/data/csv_table.h"
+#include "kreg/core/number_parse.h"
 
 namespace kreg {
 

@@ -1,5 +1,5 @@
 // MSE, MAE and R^2 as scikit-learn defines them.
-#include "kreg/select/metrics.h"
+#include "kreg/data/metrics.h"
 
 #include <limits>
 
