@@ -21,6 +21,13 @@ void set_compute_threads(int threads);
 /// region (cv's tasks), where the work already runs on every thread.
 int compute_threads();
 
+/// The number of chunks of `size` that cover `total` (the last one may be shorter).
+inline int chunk_count(int total, int size) { return (total + size - 1) / size; }
+
+/// The threads for `chunks` pieces of work: compute_threads(), but at most one per chunk and at
+/// least one.
+int threads_for(int chunks);
+
 /// For its lifetime OpenBLAS uses one thread (the previous count is restored after): a guard
 /// for callers of the library that never called set_compute_threads.
 class SingleBlasThread {

@@ -15,13 +15,10 @@ namespace kreg {
 namespace {
 constexpr int kBlock = 256;      // the factor's rounding depends on it, never on the threads
 constexpr int kPanelRows = 512;  // row chunk of the panel's triangular solve
-
-int chunk_count(int total, int chunk) { return (total + chunk - 1) / chunk; }
 }  // namespace
 
 int cholesky_lower(int n, double* A, int lda) {
   const double one = 1.0, minus_one = -1.0;
-  const int threads = compute_threads();
   const SingleBlasThread single;
   auto at = [A, lda](int i, int j) { return A + static_cast<std::size_t>(j) * lda + i; };
   for (int k = 0; k < n; k += kBlock) {
@@ -31,7 +28,7 @@ int cholesky_lower(int n, double* A, int lda) {
     if (info != 0) return info + k;
     if (below == 0) break;
     const int panels = chunk_count(below, kPanelRows), blocks = chunk_count(below, kBlock);
-#pragma omp parallel num_threads(std::max(1, std::min(threads, blocks)))
+#pragma omp parallel num_threads(threads_for(blocks))
     {
 #pragma omp for schedule(static)
       for (int c = 0; c < panels; ++c) {  // L21 = A21 L11^-T

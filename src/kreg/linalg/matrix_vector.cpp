@@ -12,9 +12,6 @@ namespace {
 constexpr int kRowChunk = 512;     // rows of A x (a multiple of the dgemv kernels' 4 or 8 rows)
 constexpr int kColumnChunk = 256;  // columns of A^T x
 
-int chunk_count(int total, int chunk) { return (total + chunk - 1) / chunk; }
-int threads_for(int chunks) { return std::max(1, std::min(compute_threads(), chunks)); }
-
 // out = op(A) x, op = A ("N") or A^T ("T"), in chunks of out's entries: rows of A, or columns.
 void product_in_chunks(const char* trans, int chunk, const arma::mat& A, const arma::vec& x, arma::vec& out) {
   const bool transposed = trans[0] == 'T';

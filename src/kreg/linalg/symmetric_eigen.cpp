@@ -48,9 +48,9 @@ int reduce(int n, double* A, double* d, Reduction& r) {
 
 // Z := Q Z for the n x n Z, Q from tridiagonalize's reflectors.
 int back_transform(int n, const double* A, const double* tau, double* Z) {
-  const int chunks = (n + kColumnChunk - 1) / kColumnChunk;
+  const int chunks = chunk_count(n, kColumnChunk);
   int failed = 0;
-#pragma omp parallel num_threads(std::max(1, std::min(compute_threads(), chunks))) reduction(| : failed)
+#pragma omp parallel num_threads(threads_for(chunks)) reduction(| : failed)
   {
     int cols = std::min(kColumnChunk, n), lwork = -1, info = 0;
     double query = 0.0;

@@ -15,9 +15,6 @@ constexpr int kUnblocked = 256;     // the last columns go to LAPACK's dsytrd, o
 constexpr int kProductChunk = 128;  // columns per chunk of the symmetric matrix-vector product
 constexpr int kUpdateBlock = 256;   // columns per block of the rank-2k update
 
-int chunk_count(int total, int chunk) { return (total + chunk - 1) / chunk; }
-int threads_for(int chunks) { return std::max(1, std::min(compute_threads(), chunks)); }
-
 // Column-major view: at(i, j) of a matrix with leading dimension ld.
 struct View {
   double* p;
