@@ -6,12 +6,12 @@
 #include "cv_report.h"
 #include "data_options.h"
 #include "fit_settings_options.h"
+#include "kreg/core/grid.h"
 #include "kreg/core/number_text.h"
 #include "kreg/core/suggest.h"
 #include "kreg/model/model_json.h"
 #include "kreg/model/train.h"
 #include "kreg/select/cv.h"
-#include "kreg/core/grid.h"
 #include "output_files.h"
 #include "progress.h"
 

@@ -6,8 +6,8 @@
 #include "data_options.h"
 #include "kreg/core/number_text.h"
 #include "kreg/data/dataset.h"
-#include "kreg/model/model_json.h"
 #include "kreg/data/metrics.h"
+#include "kreg/model/model_json.h"
 #include "output_files.h"
 
 namespace kreg::cli {

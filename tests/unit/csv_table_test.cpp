@@ -1,11 +1,11 @@
 // CSV reading: the quirks of real files (BOM, CRLF, quotes, padding, blank lines) and the
 // exact numbers that come out.
-#include "kreg/core/number_parse.h"
 #include "kreg/data/csv_table.h"
 
 #include <gtest/gtest.h>
 
 #include "kreg/core/errors.h"
+#include "kreg/core/number_parse.h"
 #include "kreg/data/dataset.h"
 #include "test_paths.h"
 

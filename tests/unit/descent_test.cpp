@@ -9,9 +9,9 @@
 #include <random>
 
 #include "kreg/data/csv_table.h"
+#include "kreg/data/metrics.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/model/train.h"
-#include "kreg/data/metrics.h"
 #include "test_data.h"
 #include "test_paths.h"
 

@@ -6,9 +6,9 @@
 #include <set>
 
 #include "kreg/core/errors.h"
+#include "kreg/core/grid.h"
 #include "kreg/data/splits.h"
 #include "kreg/select/folds.h"
-#include "kreg/core/grid.h"
 
 namespace kreg::test {
 namespace {

@@ -2,17 +2,16 @@
 // Cholesky factor solves the submatrix systems that a fresh solve gives; every point of each
 // path satisfies the KKT conditions of seed 002's eqs. alpha1 / alphainf and equals the
 // FISTA solution.
-#include "kreg/solvers/l1_homotopy.h"
-#include "kreg/solvers/linf_homotopy.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 
+#include "kreg/core/grid.h"
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/linalg/updatable_cholesky.h"
-#include "kreg/core/grid.h"
+#include "kreg/solvers/l1_homotopy.h"
+#include "kreg/solvers/linf_homotopy.h"
 #include "kreg/solvers/penalized_path.h"
 #include "kreg/solvers/proximal.h"
 #include "test_data.h"
@@ -118,13 +117,13 @@ TEST(Homotopy, L1TiedLargestResponses) {
   EXPECT_GE(path.reached, 3u) << path.stopped;
   EXPECT_EQ(path.stopped.empty(), path.reached == grid.size());
   for (std::size_t g = 0; g < path.reached; ++g)
-    EXPECT_LE(kkt_violation(K * path.alpha[g], y, path.alpha[g], Penalty::kL1, grid[g]), 1e-9)
-        << "lambda " << grid[g];
+    EXPECT_LE(kkt_violation(K * path.alpha[g], y, path.alpha[g], Penalty::kL1, grid[g]), 1e-9) << "lambda " << grid[g];
   FitSettings s;
   s.method = "kl1";
   const auto solved = solve_penalized_grid(K, y, Penalty::kL1, grid, s);
   for (std::size_t g = 0; g < grid.size(); ++g)
-    EXPECT_TRUE(solved[g].converged) << "lambda " << grid[g] << " kkt " << solved[g].kkt << " reached " << path.reached << " " << path.stopped;
+    EXPECT_TRUE(solved[g].converged) << "lambda " << grid[g] << " kkt " << solved[g].kkt << " reached " << path.reached
+                                     << " " << path.stopped;
 }
 
 TEST(Homotopy, L1GridAboveLambdaMaxGivesZero) {

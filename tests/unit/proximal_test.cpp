@@ -8,11 +8,11 @@
 #include <algorithm>
 #include <random>
 
+#include "kreg/core/grid.h"
 #include "kreg/data/csv_table.h"
 #include "kreg/data/dataset.h"
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
-#include "kreg/core/grid.h"
 #include "kreg/solvers/penalized_path.h"
 #include "test_data.h"
 #include "test_paths.h"

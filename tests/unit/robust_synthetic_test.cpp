@@ -7,8 +7,8 @@
 #include <cmath>
 #include <random>
 
-#include "kreg/model/train.h"
 #include "kreg/data/metrics.h"
+#include "kreg/model/train.h"
 
 namespace kreg::test {
 namespace {

@@ -4,11 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include "kreg/core/grid.h"
 #include "kreg/data/csv_table.h"
+#include "kreg/data/metrics.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/model/train.h"
-#include "kreg/core/grid.h"
-#include "kreg/data/metrics.h"
 #include "kreg/spectral/spectrum.h"
 #include "test_data.h"
 #include "test_paths.h"

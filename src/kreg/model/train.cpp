@@ -5,11 +5,11 @@
 
 #include "kreg/core/errors.h"
 #include "kreg/core/number_text.h"
+#include "kreg/data/metrics.h"
 #include "kreg/data/splits.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/linalg/conditioning.h"
 #include "kreg/linalg/matrix_vector.h"
-#include "kreg/data/metrics.h"
 #include "kreg/solvers/descent.h"
 #include "kreg/solvers/kgf.h"
 #include "kreg/solvers/krr.h"

@@ -10,11 +10,11 @@
 
 #include "kreg/core/errors.h"
 #include "kreg/core/number_text.h"
+#include "kreg/data/metrics.h"
 #include "kreg/data/standardization.h"
 #include "kreg/linalg/blas_threads.h"
 #include "kreg/linalg/lapack.h"
 #include "kreg/model/train.h"
-#include "kreg/data/metrics.h"
 #include "kreg/solvers/penalized_path.h"
 #include "kreg/solvers/spectral_path.h"
 #include "kreg/spectral/spectrum.h"

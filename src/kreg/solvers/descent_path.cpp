@@ -2,9 +2,9 @@
 #include "kreg/solvers/descent_path.h"
 
 #include "kreg/core/errors.h"
+#include "kreg/data/metrics.h"
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
-#include "kreg/data/metrics.h"
 #include "kreg/solvers/descent.h"
 
 namespace kreg {

@@ -5,11 +5,11 @@
 #include <functional>
 
 #include "kreg/core/errors.h"
+#include "kreg/core/grid.h"
+#include "kreg/data/metrics.h"
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/linalg/matrix_vector.h"
-#include "kreg/core/grid.h"
-#include "kreg/data/metrics.h"
 #include "kreg/solvers/descent.h"
 #include "kreg/solvers/l1_homotopy.h"
 #include "kreg/solvers/linf_homotopy.h"

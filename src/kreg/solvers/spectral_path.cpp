@@ -9,11 +9,11 @@
 #include <cmath>
 
 #include "kreg/core/errors.h"
+#include "kreg/core/grid.h"
+#include "kreg/data/metrics.h"
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/linalg/matrix_vector.h"
-#include "kreg/core/grid.h"
-#include "kreg/data/metrics.h"
 #include "kreg/spectral/spectrum.h"
 
 namespace kreg {

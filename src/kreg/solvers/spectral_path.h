@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "kreg/data/dataset.h"
-#include "kreg/solvers/path_point.h"
 #include "kreg/solvers/fit_settings.h"
+#include "kreg/solvers/path_point.h"
 
 namespace kreg {
 
