@@ -31,8 +31,10 @@ class LooCommand : public Command {
     require(options, "output", output_path_);
     OutputFiles files(options, {{"output", output_path_}, {"best", best_path_}},
                       {{"data", data_.data}, {"config", options.config_path()}});
-    if (settings.method != "krr")
-      throw ConfigError(options.where("method") + ": kreg loo is for krr, got '" + settings.method + "'");
+    if (!settings.method_info().loo_shortcut)
+      throw ConfigError(options.where("method") + ": kreg loo is for " +
+                        method_names_where([](const MethodInfo& m) { return m.loo_shortcut; }) + ", got '" +
+                        settings.method + "'");
     std::vector<double> grid;
     try {
       grid = parse_grid(lambda_grid_, "lambda_grid");

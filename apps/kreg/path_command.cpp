@@ -40,12 +40,10 @@ class PathCommand : public Command {
     require(options, "output", output_path_);
     OutputFiles files(options, {{"output", output_path_}, {"coefficients", coef_path_}},
                       {{"data", data_.data}, {"validation", validation_path_}, {"config", options.config_path()}});
-    const bool is_krr = settings.method == "krr";
-    const bool iterative = settings.is_iterative();
-    const bool penalized = settings.is_penalized();
-    const bool lambda_path = is_krr || penalized;
-    if (!lambda_path && settings.method != "kgf" && !iterative)
-      throw ConfigError(options.where("method") + ": kreg path does not support '" + settings.method + "'");
+    const MethodInfo& method = settings.method_info();
+    const bool iterative = method.is_iterative();
+    const bool penalized = method.is_penalized();
+    const bool lambda_path = method.regulariser == Regulariser::kLambda;
     if (iterative && (options.given("lambda_grid") || options.given("t_grid")))
       throw ConfigError(options.where(options.given("t_grid") ? "t_grid" : "lambda_grid") +
                         ": iterative methods record their path every --record-every updates up to --t-max");

@@ -22,11 +22,11 @@ namespace kreg {
 
 namespace {
 
-std::string ill_conditioned_warning(double rcond, const std::string& method) {
+std::string ill_conditioned_warning(double rcond, const MethodInfo& method) {
   std::ostringstream os;
   os.precision(3);
-  if (method == "kgf")
-    os << "kgf at this t is as ill-conditioned as K + I/t (reciprocal condition " << rcond
+  if (method.family == MethodFamily::kFlow)
+    os << method.name << " at this t is as ill-conditioned as K + I/t (reciprocal condition " << rcond
        << "): alpha may have few correct digits; consider a smaller --t";
   else
     os << "K + lambda I is ill-conditioned (reciprocal condition " << rcond
@@ -47,7 +47,7 @@ arma::vec fit_iterative(Model& model, const arma::vec& t, const Dataset* validat
   Stopwatch watch;
   const arma::mat K = gram(model.kernel, model.points);
   record_lap(times, "gram", watch);
-  if (s.method == "kgd") {
+  if (s.method_info().descent == DescentRule::kGradient) {
     const double mu_max = largest_eigenvalue(K);
     if (s.step_size >= 2.0 / mu_max) {
       std::ostringstream os;
@@ -120,7 +120,8 @@ Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* 
   if (!data_in.has_target()) throw DataError(data_in.source + ": no target column to fit");
   if (data_in.n() < 1) throw DataError(data_in.source + ": no training rows");
   if (!settings.is_iterative() && (validation_in != nullptr || settings.holdout > 0.0))
-    throw ConfigError("method: validation data and holdout are for the iterative methods (kgd, ksgd, kcd, kegd)");
+    throw ConfigError("method: validation data and holdout are for the iterative methods (" +
+                      method_names_where([](const MethodInfo& m) { return m.is_iterative(); }) + ")");
   if (validation_in != nullptr && settings.holdout > 0.0)
     throw ConfigError("holdout: give either validation data or a holdout fraction, not both");
 
@@ -149,14 +150,15 @@ Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* 
 
   const bool primal = std::holds_alternative<LinearKernel>(model.kernel) && data.p() < data.n();
   arma::vec fitted_t;
-  if (settings.method == "krr" && primal) {
+  const MethodFamily family = settings.method_info().family;
+  if (family == MethodFamily::kRidge && primal) {
     // Linear kernel, p < n: the p x p primal system (seed 001, primal-dual identity).
     PrimalSolution sol = solve_linear_primal(model.points, t, settings.effective_lambda(data.n()));
     model.beta = std::move(sol.beta);
     model.summary.rcond = sol.rcond;
     fitted_t = std::move(sol.fitted);
     record_lap(times, "solve", watch);
-  } else if (settings.method == "krr") {
+  } else if (family == MethodFamily::kRidge) {
     arma::mat K = gram(model.kernel, model.points);
     record_lap(times, "gram", watch);
     KrrSolution sol = solve_krr(std::move(K), t, settings.effective_lambda(data.n()));
@@ -164,7 +166,7 @@ Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* 
     model.summary.rcond = sol.rcond;
     fitted_t = std::move(sol.fitted);
     record_lap(times, "solve", watch);
-  } else if (settings.method == "kgf") {
+  } else if (family == MethodFamily::kFlow) {
     const Spectrum spec = spectrum_for(model.kernel, model.points);
     record_lap(times, "eigen", watch);
     SpectralSolution sol = solve_kgf(spec, t, settings.effective_t());
@@ -172,9 +174,9 @@ Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* 
     (spec.primal ? model.beta : model.alpha) = std::move(sol.coef);
     fitted_t = std::move(sol.fitted);
     record_lap(times, "solve", watch);
-  } else if (settings.is_penalized()) {
+  } else if (family == MethodFamily::kPenalized) {
     fitted_t = fit_penalized(model, t, times);
-  } else {
+  } else {  // MethodFamily::kDescent
     fitted_t = fit_iterative(model, t, validation, times);
   }
   watch.lap();  // each branch recorded its own phases
@@ -183,7 +185,7 @@ Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* 
                          "is singular); " +
                          (settings.is_iterative() ? "use a smaller --step-size" : "use a larger --lambda"));
   if (model.summary.rcond > 0.0 && model.summary.rcond < kIllConditioned)
-    model.warnings.push_back(ill_conditioned_warning(model.summary.rcond, settings.method));
+    model.warnings.push_back(ill_conditioned_warning(model.summary.rcond, settings.method_info()));
   if (!model.beta.empty()) {  // a primal model needs no training points
     model.points.reset();
     model.point_rows.reset();

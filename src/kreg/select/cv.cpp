@@ -21,11 +21,7 @@
 
 namespace kreg {
 
-std::string regulariser_name(const std::string& method) {
-  if (method == "krr" || method == "kl1" || method == "klinf") return "lambda";
-  if (method == "kgf") return "t";
-  return "";
-}
+std::string regulariser_name(const std::string& method) { return method_info(method).regulariser_key(); }
 
 namespace {
 
@@ -77,7 +73,7 @@ Dataset subset(const Dataset& d, const arma::uvec& rows) {
 // Scores of one fold for every regulariser value, in grid order.
 FoldScores score_fold(const Dataset& tr, const Dataset& va, const FitSettings& s, const std::vector<double>& grid) {
   FoldScores out;
-  if (s.method == "krr" || s.method == "kgf") {
+  if (s.method_info().is_spectral()) {
     for (const auto& p : spectral_path(tr, &va, s, grid, false)) {
       out.mse.push_back(p.val_mse);
       out.r2.push_back(p.val_r2);
@@ -227,7 +223,8 @@ CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, cons
   }
 
   // krr with shared statistics: one task per kernel covers all folds (see score_all_folds_krr).
-  const bool shared_krr = base.method == "krr" && base.standardize == StandardizeMode::kNone;
+  const bool shared_krr =
+      base.method_info().family == MethodFamily::kRidge && base.standardize == StandardizeMode::kNone;
   const std::size_t per_kernel = shared_krr ? 1 : static_cast<std::size_t>(folds.k);
   const std::size_t n_tasks = kernels.size() * per_kernel;
   std::vector<FoldScores> results(kernels.size() * static_cast<std::size_t>(folds.k));

@@ -16,7 +16,10 @@ namespace kreg {
 namespace {
 void require_krr(const FitSettings& s) {
   validate(s);
-  if (s.method != "krr") throw ConfigError("method: leave-one-out shortcut is for krr, got '" + s.method + "'");
+  if (!s.method_info().loo_shortcut)
+    throw ConfigError("method: the leave-one-out shortcut is for " +
+                      method_names_where([](const MethodInfo& m) { return m.loo_shortcut; }) + ", got '" + s.method +
+                      "'");
 }
 }  // namespace
 

@@ -29,7 +29,7 @@ using detail::Quadratic;
 // The eigendecomposition (about 10 n^3 flops) pays for itself against one n x n product
 // (2 n^2 flops) per update after about 5 n updates.
 bool use_spectral_kgd(const FitSettings& s, arma::uword n, long max_iterations) {
-  return s.method == "kgd" && max_iterations > 5 * static_cast<long>(n) && n > 1;
+  return s.method_info().descent == DescentRule::kGradient && max_iterations > 5 * static_cast<long>(n) && n > 1;
 }
 
 // First minimiser of q over the integers 1..J.

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "kreg/core/errors.h"
 #include "kreg/linalg/matrix_vector.h"
 #include "kreg/solvers/descent_engine.h"
 #include "kreg/solvers/descent_passes.h"
@@ -27,18 +28,19 @@ class DirectDescent : public Engine {
  public:
   DirectDescent(const arma::mat& K, const arma::vec& y, const FitSettings& s, const arma::mat* Kv, const arma::vec* yv)
       : K_(K), Kv_(Kv), yv_(yv), s_(s), n_(K.n_rows), r_(y), alpha_(n_, arma::fill::zeros) {
-    kind_ = s.method == "kgd"    ? Kind::kGradient
-            : s.method == "ksgd" ? Kind::kSign
-            : s.method == "kcd"  ? Kind::kCoordinate
-                                 : Kind::kElastic;
-    gamma_ = (s.method == "kgd" || s.method == "kegd") ? s.momentum : 0.0;
+    const MethodInfo& method = s.method_info();
+    kind_ = method.descent;
+    if (kind_ == DescentRule::kNone)
+      throw ConfigError("method: '" + s.method + "' is not a descent method (" +
+                        method_names_where([](const MethodInfo& m) { return m.is_iterative(); }) + ")");
+    gamma_ = method.heavy_ball ? s.momentum : 0.0;
     if (gamma_ > 0.0 || s.nesterov) {
       delta_prev_.zeros(n_);
       Kdelta_prev_.zeros(n_);
       if (Kv_) Kvdelta_prev_.zeros(Kv_->n_rows);
     }
     if (Kv_) fv_.zeros(Kv_->n_rows);
-    if (s.method == "ksgd") {
+    if (kind_ == DescentRule::kSign) {
       sign_.zeros(n_);
       new_sign_.zeros(n_);
       Ksign_.zeros(n_);
@@ -47,9 +49,9 @@ class DirectDescent : public Engine {
   }
 
   void step(long k) override {
-    if (kind_ == Kind::kGradient)
+    if (kind_ == DescentRule::kGradient)
       step_kgd();
-    else if (kind_ == Kind::kSign)
+    else if (kind_ == DescentRule::kSign)
       step_ksgd(k);
     else
       step_sparse();
@@ -61,7 +63,7 @@ class DirectDescent : public Engine {
   // 64 updates); a run found resets the wait. Skipped looks only mean single updates, which are
   // exact too.
   long straight_steps(long limit) override {
-    if (kind_ != Kind::kCoordinate || limit < 3) return 1;
+    if (kind_ != DescentRule::kCoordinate || limit < 3) return 1;
     if (skip_looks_ > 0) {
       --skip_looks_;
       return 1;
@@ -290,12 +292,12 @@ class DirectDescent : public Engine {
 
   // kcd and kegd: D is supported on I = {i : |r_i| >= alpha_e max|r|} (kcd: alpha_e = 1).
   void step_sparse() {
-    const double ae = kind_ == Kind::kCoordinate ? 1.0 : s_.elastic_alpha;
+    const double ae = kind_ == DescentRule::kCoordinate ? 1.0 : s_.elastic_alpha;
     const double* r = r_.memptr();
     support_.clear();
     values_.clear();
     double m = 0.0;
-    if (kind_ != Kind::kCoordinate || !leading_coordinates(m)) {
+    if (kind_ != DescentRule::kCoordinate || !leading_coordinates(m)) {
       m = max_abs(r, n_);
       const double threshold = ae * m;
       for (arma::uword i = 0; i < n_; ++i)
@@ -309,7 +311,7 @@ class DirectDescent : public Engine {
         const double v = values_[j];
         alpha_[i] += v;
         const double* col = K_.colptr(i);
-        if (kind_ == Kind::kCoordinate && j + 1 == support_.size()) {
+        if (kind_ == DescentRule::kCoordinate && j + 1 == support_.size()) {
           // The last column's update and the next update's search in one pass over r.
           scan_lanes(rr, n_, col, v, lanes_);
           lanes_valid_ = true;
@@ -360,8 +362,7 @@ class DirectDescent : public Engine {
     }
   }
 
-  enum class Kind { kGradient, kSign, kCoordinate, kElastic };
-  Kind kind_;
+  DescentRule kind_;
   const arma::mat& K_;
   const arma::mat* Kv_;
   const arma::vec* yv_;

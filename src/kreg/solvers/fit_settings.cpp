@@ -23,11 +23,6 @@ bool parse_lambda_scaling(const std::string& text, LambdaScaling& scaling) {
   return true;
 }
 
-const std::vector<std::string>& method_names() {
-  static const std::vector<std::string> names = {"krr", "kgf", "kgd", "ksgd", "kcd", "kegd", "kl1", "klinf"};
-  return names;
-}
-
 namespace {
 
 constexpr double kMaxUpdates = 2e9;
@@ -49,14 +44,8 @@ long FitSettings::iteration_count() const { return iterations > 0 ? iterations :
 long FitSettings::max_update_count() const { return update_count(t_max, step_size, "t_max"); }
 
 void validate(const FitSettings& s) {
-  const auto& methods = method_names();
-  if (std::find(methods.begin(), methods.end(), s.method) == methods.end()) {
-    std::string valid;
-    for (const auto& m : methods) valid += (valid.empty() ? "" : ", ") + m;
-    throw ConfigError("method: unknown method '" + s.method + "'" + did_you_mean(s.method, methods) +
-                      "; valid: " + valid);
-  }
-  make_kernel(s.kernel);  // throws for bad kernel parameters
+  const MethodInfo& method = s.method_info();  // throws for an unknown method
+  make_kernel(s.kernel);                       // throws for bad kernel parameters
   if (!(s.lambda >= 0.0 && std::isfinite(s.lambda))) {
     throw ConfigError("lambda: must be a finite number >= 0, got " + number_text(s.lambda));
   }
@@ -82,7 +71,9 @@ void validate(const FitSettings& s) {
     throw ConfigError("tol: must be a finite number >= 0, got " + number_text(s.tol));
   if (!(s.prox_step > 0.0 && std::isfinite(s.prox_step)))
     throw ConfigError("prox_step: must be a finite number > 0, got " + number_text(s.prox_step));
-  if (s.nesterov && s.method != "kgd") throw ConfigError("nesterov: only for --method kgd");
+  if (s.nesterov && !method.nesterov)
+    throw ConfigError("nesterov: only for --method " +
+                      method_names_where([](const MethodInfo& m) { return m.nesterov; }));
   if (s.iterations > static_cast<long>(kMaxUpdates))
     throw ConfigError("iterations: must be at most 2e9, got " + std::to_string(s.iterations));
   if (s.is_iterative()) s.iteration_count();  // throws when t / step_size is too many updates

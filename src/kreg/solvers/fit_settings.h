@@ -7,6 +7,7 @@
 
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/kernel.h"
+#include "kreg/solvers/method_registry.h"
 
 namespace kreg {
 
@@ -14,9 +15,6 @@ namespace kreg {
 enum class LambdaScaling { kNone, kN };
 std::string to_string(LambdaScaling scaling);
 bool parse_lambda_scaling(const std::string& text, LambdaScaling& scaling);
-
-/// The methods of SPEC §4 that this build implements.
-const std::vector<std::string>& method_names();
 
 struct FitSettings {
   std::string method = "krr";                            ///< one of method_names()
@@ -46,10 +44,12 @@ struct FitSettings {
                                 ///< (standardised scale), 1e-7; paper: iterates agree to 1e-4
   double prox_step = 1e-3;      ///< paper solver: fixed step (the authors' 1e-3)
 
-  bool is_penalized() const { return method == "kl1" || method == "klinf"; }
+  /// The method's row of the registry (throws ConfigError for an unknown method).
+  const MethodInfo& method_info() const { return kreg::method_info(method); }
+  bool is_penalized() const { return method_info().is_penalized(); }
   long max_iter_or_default() const { return max_iter > 0 ? max_iter : (solver == "paper" ? 1000 : 100000); }
   double tol_or_default() const { return tol > 0.0 ? tol : (solver == "paper" ? 1e-4 : 1e-7); }
-  bool is_iterative() const { return method == "kgd" || method == "ksgd" || method == "kcd" || method == "kegd"; }
+  bool is_iterative() const { return method_info().is_iterative(); }
   /// Iterations of a fixed-length run: `iterations`, or round(t / step_size).
   /// Throws ConfigError (key `t`) when that is more than 2e9 updates.
   long iteration_count() const;

@@ -13,9 +13,10 @@
 namespace kreg {
 
 Penalty penalty_of(const std::string& method) {
-  if (method == "kl1") return Penalty::kL1;
-  if (method == "klinf") return Penalty::kLinf;
-  throw ConfigError("method: '" + method + "' is not a penalised method (kl1, klinf)");
+  const Penalty penalty = method_info(method).penalty;
+  if (penalty != Penalty::kNone) return penalty;
+  throw ConfigError("method: '" + method + "' is not a penalised method (" +
+                    method_names_where([](const MethodInfo& m) { return m.is_penalized(); }) + ")");
 }
 
 double lambda_max(Penalty pen, const arma::vec& y) {

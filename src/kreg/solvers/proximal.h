@@ -12,10 +12,11 @@
 #include <string>
 
 #include "kreg/solvers/fit_settings.h"
+#include "kreg/solvers/method_registry.h"
 
 namespace kreg {
 
-enum class Penalty { kL1, kLinf };
+/// The penalty of a penalised method; ConfigError (key `method`) for any other method.
 Penalty penalty_of(const std::string& method);
 
 /// lambda_max: the smallest lambda with alpha = 0 optimal: ||y||_inf (l1), ||y||_1 (linf).

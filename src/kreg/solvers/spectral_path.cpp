@@ -18,11 +18,11 @@
 
 namespace kreg {
 
-std::vector<double> default_spectral_grid(double mu_max, const std::string& method, std::size_t n,
+std::vector<double> default_spectral_grid(double mu_max, const MethodInfo& method, std::size_t n,
                                           LambdaScaling scaling) {
   const double top = std::log10(std::max(mu_max, 1e-300));
   std::vector<double> lambdas = logspace(top, top - 6.0, 50);
-  if (method == "kgf") {
+  if (method.regulariser == Regulariser::kTime) {
     for (double& v : lambdas) v = 1.0 / v;
   } else if (scaling == LambdaScaling::kN) {
     for (double& v : lambdas) v /= static_cast<double>(n);
@@ -33,8 +33,11 @@ std::vector<double> default_spectral_grid(double mu_max, const std::string& meth
 std::vector<PathPoint> spectral_path(const Dataset& train, const Dataset* validation, const FitSettings& settings,
                                      const std::vector<double>& grid, bool keep_alpha) {
   validate(settings);
-  if (settings.method != "krr" && settings.method != "kgf")
-    throw ConfigError("method: kreg path has a closed form only for krr and kgf here, got '" + settings.method + "'");
+  const MethodInfo& method = settings.method_info();
+  if (!method.is_spectral())
+    throw ConfigError("method: a spectral path is for " +
+                      method_names_where([](const MethodInfo& m) { return m.is_spectral(); }) + ", got '" +
+                      settings.method + "'");
   const Kernel kernel = make_kernel(settings.kernel);
   const Standardization st = fit_standardization(train.X, train.y, settings.standardize);
   const arma::mat Z = st.transform_features(train.X);
@@ -49,9 +52,9 @@ std::vector<PathPoint> spectral_path(const Dataset& train, const Dataset* valida
     W = spec.primal ? arma::mat(Zv * spec.V * arma::diagmat(spec.s)) : arma::mat(cross_gram(kernel, Zv, Z) * spec.U);
   }
 
-  const bool is_krr = settings.method == "krr";
+  const bool is_krr = method.family == MethodFamily::kRidge;
   const std::vector<double> values =
-      grid.empty() ? default_spectral_grid(spec.mu.max(), settings.method, train.n(), settings.lambda_scaling) : grid;
+      grid.empty() ? default_spectral_grid(spec.mu.max(), method, train.n(), settings.lambda_scaling) : grid;
   std::vector<PathPoint> path;
   for (double value : values) {
     if (!(value >= 0.0)) throw ConfigError(std::string(is_krr ? "lambda_grid" : "t_grid") + ": values must be >= 0");

@@ -21,7 +21,7 @@ std::vector<PathPoint> spectral_path(const Dataset& train, const Dataset* valida
 /// The default grid when none is given: 50 log-spaced points spanning six decades below the
 /// largest eigenvalue mu_max of K (standardised data): lambda from mu_max down to
 /// 1e-6 mu_max for krr, t = 1/lambda (from 1/mu_max up to 1e6/mu_max) for kgf.
-std::vector<double> default_spectral_grid(double mu_max, const std::string& method, std::size_t n,
+std::vector<double> default_spectral_grid(double mu_max, const MethodInfo& method, std::size_t n,
                                           LambdaScaling scaling);
 
 }  // namespace kreg
