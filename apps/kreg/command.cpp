@@ -22,7 +22,7 @@ void require(const OptionSet& options, const std::string& key, const std::string
 }
 
 void set_thread_count(int threads) {
-  if (threads < 0) throw ConfigError("threads: must be >= 0 (0 = all cores), got " + std::to_string(threads));
+  if (threads < 0) throw ConfigError("threads", "must be >= 0 (0 = all cores), got " + std::to_string(threads));
   const int n = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   omp_set_num_threads(n);
   set_compute_threads(n);  // and OpenBLAS on one thread: results independent of n (blas_threads.h)

@@ -1,5 +1,6 @@
 // `kreg cv`: k-fold cross-validation over kernel-parameter x lambda (or t) grids for every
 // method, with the min and one-standard-error rules, and an optional refit.
+#include <map>
 #include <ostream>
 
 #include "command.h"
@@ -9,6 +10,7 @@
 #include "kreg/core/grid.h"
 #include "kreg/core/number_text.h"
 #include "kreg/core/suggest.h"
+#include "kreg/kernels/kernel_type.h"
 #include "kreg/model/model_json.h"
 #include "kreg/model/train.h"
 #include "kreg/select/cv.h"
@@ -24,9 +26,11 @@ class CvCommand : public Command {
   explicit CvCommand(CLI::App& sub) : Command(sub) {
     data_.register_on(options);
     fit_.register_on(options);
-    options.add_grid("--bandwidth-grid", bandwidth_grid_, "bandwidths to try (default: --bandwidth)");
-    options.add_grid("--degree-grid", degree_grid_, "polynomial degrees to try (default: --degree)");
-    options.add_grid("--offset-grid", offset_grid_, "polynomial offsets to try (default: --offset)");
+    for (const KernelParameter* p : kernel_parameters()) {
+      const std::string option = option_of_key(p->key);
+      options.add_grid(option + "-grid", kernel_grids_[p->key],
+                       "values of " + option + " to try (default: " + option + ")");
+    }
     options.add_grid("--lambda-grid", lambda_grid_, "lambda values for krr, kl1, klinf (default: --lambda)");
     options.add_grid("--t-grid", t_grid_,
                      "t values for kgf (default: --t); the early-stopping methods choose t per fold");
@@ -59,20 +63,19 @@ class CvCommand : public Command {
       if (statistics_ == "all")
         cv.statistics = CvStatistics::kAll;
       else if (statistics_ != "fold")
-        throw ConfigError("statistics: expected fold or all, got '" + statistics_ + "'" +
-                          did_you_mean(statistics_, {"fold", "all"}));
+        throw ConfigError("statistics", "expected fold or all, got '" + statistics_ + "'" +
+                                            did_you_mean(statistics_, {"fold", "all"}));
       if (refit_rule_ != "min" && refit_rule_ != "1se")
-        throw ConfigError("refit_rule: expected min or 1se, got '" + refit_rule_ + "'" +
-                          did_you_mean(refit_rule_, {"min", "1se"}));
-      if (!bandwidth_grid_.empty()) cv.bandwidth_grid = parse_grid(bandwidth_grid_, "bandwidth_grid");
-      if (!degree_grid_.empty()) cv.degree_grid = parse_grid(degree_grid_, "degree_grid");
-      if (!offset_grid_.empty()) cv.offset_grid = parse_grid(offset_grid_, "offset_grid");
+        throw ConfigError("refit_rule",
+                          "expected min or 1se, got '" + refit_rule_ + "'" + did_you_mean(refit_rule_, {"min", "1se"}));
+      for (const auto& [key, text] : kernel_grids_)
+        if (!text.empty()) cv.kernel_grids[key] = parse_grid(text, key + "_grid");
       if (reg == "lambda") {
-        if (!t_grid_.empty()) throw ConfigError("t_grid: not used by --method " + method + " (it has a lambda grid)");
+        if (!t_grid_.empty()) throw ConfigError("t_grid", "not used by --method " + method + " (it has a lambda grid)");
         cv.regulariser_grid =
             lambda_grid_.empty() ? std::vector<double>{cv.base.lambda} : parse_grid(lambda_grid_, "lambda_grid");
       } else if (reg == "t") {
-        if (!lambda_grid_.empty()) throw ConfigError("lambda_grid: not used by --method kgf (it has a t grid)");
+        if (!lambda_grid_.empty()) throw ConfigError("lambda_grid", "not used by --method kgf (it has a t grid)");
         cv.regulariser_grid = t_grid_.empty() ? std::vector<double>{cv.base.t} : parse_grid(t_grid_, "t_grid");
       } else if (!lambda_grid_.empty() || !t_grid_.empty()) {
         throw ConfigError(std::string(lambda_grid_.empty() ? "t_grid" : "lambda_grid") + ": --method " + method +
@@ -144,7 +147,8 @@ class CvCommand : public Command {
  private:
   DataOptions data_;
   FitSettingsOptions fit_;
-  std::string bandwidth_grid_, degree_grid_, offset_grid_, lambda_grid_, t_grid_;
+  std::map<std::string, std::string> kernel_grids_;  ///< grid text by kernel parameter key
+  std::string lambda_grid_, t_grid_;
   int folds_ = 10;
   std::string fold_column_, statistics_ = "fold";
   std::string output_path_, per_fold_path_, best_path_, model_path_, refit_rule_ = "min";

@@ -4,30 +4,34 @@
 #include <algorithm>
 
 #include "kreg/core/number_text.h"
+#include "kreg/kernels/kernel_type.h"
 #include "kreg/solvers/repeated_rows.h"
 #include "table_writer.h"
 
 namespace kreg::cli {
 
-CvColumns::CvColumns(const CvSettings& settings)
-    : radial(is_radial(make_kernel(settings.base.kernel))),
-      polynomial(std::holds_alternative<PolynomialKernel>(make_kernel(settings.base.kernel))),
-      regulariser(regulariser_name(settings.base.method)) {}
+CvColumns::CvColumns(const CvSettings& settings) : regulariser(regulariser_name(settings.base.method)) {
+  for (const std::string& key : kernel_option_keys(settings.base.kernel.name))
+    kernel.push_back(find_kernel_parameter(key));
+}
 
 namespace {
 
+// A kernel parameter's value as a table cell or JSON value: integers without a decimal point.
+std::string cell(const KernelParameter& p, double v) {
+  return p.integer ? std::to_string(static_cast<long>(v)) : format_double(v);
+}
+
 std::vector<std::string> point_header(const CvColumns& c) {
   std::vector<std::string> head;
-  if (c.radial) head.push_back("bandwidth");
-  if (c.polynomial) head.insert(head.end(), {"degree", "offset"});
+  for (const KernelParameter* p : c.kernel) head.push_back(p->key);
   if (!c.regulariser.empty()) head.push_back(c.regulariser);
   return head;
 }
 
 std::vector<std::string> point_cells(const CvRow& r, const CvColumns& c) {
   std::vector<std::string> cells;
-  if (c.radial) cells.push_back(format_double(r.kernel.bandwidth));
-  if (c.polynomial) cells.insert(cells.end(), {std::to_string(r.kernel.degree), format_double(r.kernel.offset)});
+  for (const KernelParameter* p : c.kernel) cells.push_back(cell(*p, r.kernel.value(p->key)));
   if (!c.regulariser.empty()) cells.push_back(format_double(r.regulariser));
   return cells;
 }
@@ -66,10 +70,12 @@ std::string cv_per_fold_table(const CvResult& result, const CvColumns& columns) 
 
 nlohmann::ordered_json cv_row_json(const CvRow& r, const CvColumns& c) {
   nlohmann::ordered_json j;
-  if (c.radial) j["bandwidth"] = r.kernel.bandwidth;
-  if (c.polynomial) {
-    j["degree"] = r.kernel.degree;
-    j["offset"] = r.kernel.offset;
+  for (const KernelParameter* p : c.kernel) {
+    const double v = r.kernel.value(p->key);
+    if (p->integer)
+      j[p->key] = static_cast<long>(v);
+    else
+      j[p->key] = v;
   }
   j[c.regulariser.empty() ? "t" : c.regulariser] = c.regulariser.empty() ? r.chosen_t : r.regulariser;
   j["mean_mse"] = r.mean_mse;
@@ -83,11 +89,7 @@ std::string cv_row_text(const CvRow& r, const CvColumns& c) {
   const auto add = [&s](const std::string& name, const std::string& value) {
     s += (s.empty() ? "" : ", ") + name + " " + value;
   };
-  if (c.radial) add("bandwidth", readable_number(r.kernel.bandwidth));
-  if (c.polynomial) {
-    add("degree", std::to_string(r.kernel.degree));
-    add("offset", readable_number(r.kernel.offset));
-  }
+  for (const KernelParameter* p : c.kernel) add(p->key, readable_number(r.kernel.value(p->key)));
   add(c.regulariser.empty() ? "t (mean over folds)" : c.regulariser,
       readable_number(c.regulariser.empty() ? r.chosen_t : r.regulariser));
   return s + ": mean MSE " + readable_number(r.mean_mse) + " (SE " + readable_number(r.se_mse) + "), mean R2 " +
@@ -125,10 +127,10 @@ std::vector<std::string> cv_warnings(const CvResult& result, const CvSettings& s
       out.push_back("the best point (min rule) has " + name + " = " + readable_number(value) + ", " + edge +
                     " value of " + option + ": the best value may lie beyond the grid; consider extending it");
   };
-  if (c.radial) check("bandwidth", best.kernel.bandwidth, s.bandwidth_grid, 0.0, "--bandwidth-grid");
-  if (c.polynomial) {
-    check("degree", best.kernel.degree, s.degree_grid, 1.0, "--degree-grid");
-    check("offset", best.kernel.offset, s.offset_grid, 0.0, "--offset-grid");
+  for (const KernelParameter* p : c.kernel) {
+    const auto grid = s.kernel_grids.find(p->key);
+    if (grid != s.kernel_grids.end())
+      check(p->key, best.kernel.value(p->key), grid->second, p->lower_bound, "--" + p->key + "-grid");
   }
   if (!c.regulariser.empty())
     check(c.regulariser, best.regulariser, s.regulariser_grid, 0.0, "--" + c.regulariser + "-grid");

@@ -6,15 +6,15 @@
 #include <string>
 #include <vector>
 
+#include "kreg/kernels/kernel_parameter.h"
 #include "kreg/select/cv.h"
 
 namespace kreg::cli {
 
 /// The columns that describe a grid point: the kernel's parameters and lambda or t.
 struct CvColumns {
-  bool radial = false;      ///< a bandwidth column
-  bool polynomial = false;  ///< degree and offset columns
-  std::string regulariser;  ///< "lambda", "t" or "" (early stopping: t is chosen per fold)
+  std::vector<const KernelParameter*> kernel;  ///< the kernel's option parameters, one column each
+  std::string regulariser;                     ///< "lambda", "t" or "" (early stopping: t is chosen per fold)
   explicit CvColumns(const CvSettings& settings);
 };
 

@@ -1,7 +1,9 @@
-// The options that describe a fit (method, kernel, regularisation, standardisation),
-// shared by `fit` and, later, by `path`, `loo` and `cv`.
+// The options that describe a fit, made from the settings table (solvers/fit_settings.h) and
+// the kernel registry (kernels/kernel_type.h): one option and config key per setting and per
+// kernel parameter. Shared by fit, path, cv and loo.
 #pragma once
 
+#include <map>
 #include <string>
 
 #include "kreg/solvers/fit_settings.h"
@@ -10,36 +12,22 @@
 namespace kreg::cli {
 
 struct FitSettingsOptions {
-  std::string method = "krr";
+  FitSettings values;                          ///< the numeric, flag and text settings, bound directly
+  std::map<std::string, std::string> choices;  ///< choice settings as text, by key
   std::string kernel = "gaussian";
-  double bandwidth = 1.0;
-  int degree = 2;
-  double offset = 1.0;
-  double lambda = 1.0;
-  std::string lambda_scaling = "none";
-  std::string standardize = "both";
-  double t = 1.0;
-  double momentum = 0.0;
-  double step_size = 1e-4;
-  long iterations = 0;
-  bool nesterov = false;
-  double elastic_alpha = 0.9;
-  long patience = 100;
-  double t_max = 1000.0;
-  double holdout = 0.0;
-  long seed = 0;
-  std::string solver = "auto";
-  long max_iter = 0;
-  double tol = 0.0;
-  double prox_step = 1e-3;
+  std::map<std::string, double> kernel_values;  ///< every kernel parameter of real values, by key
+  std::map<std::string, int> kernel_integers;   ///< every integer kernel parameter (degree), by key
 
   /// Which options a subcommand offers: every one, or only those of kernel ridge regression
-  /// (method, kernel, lambda, scaling, standardisation: `loo`). Unregistered ones keep
-  /// their defaults and are unknown keys in a config file.
-  enum class Scope { kAll, kKernelRidge };
+  /// (SettingScope::kKernelRidge: `loo`). Unregistered ones keep their defaults and are
+  /// unknown keys in a config file.
+  using Scope = SettingScope;
   void register_on(OptionSet& options, Scope scope = Scope::kAll);
   /// Converts and validates; ConfigErrors name the option where it was given.
   FitSettings to_settings(const OptionSet& options) const;
 };
+
+/// "--lambda-scaling" for the key "lambda_scaling".
+std::string option_of_key(const std::string& key);
 
 }  // namespace kreg::cli

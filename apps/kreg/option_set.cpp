@@ -153,13 +153,8 @@ std::string OptionSet::where(const std::string& key) const {
 }
 
 void OptionSet::rethrow_located(const ConfigError& e) const {
-  const std::string msg = e.what();
-  const auto colon = msg.find(':');
-  if (colon != std::string::npos && colon > 0 && msg.find(' ') > colon) {
-    const std::string key = msg.substr(0, colon);
-    throw ConfigError(where(key) + msg.substr(colon));
-  }
-  throw e;
+  if (e.key().empty()) throw e;
+  throw ConfigError(where(e.key()) + ": " + e.problem());
 }
 
 }  // namespace kreg::cli

@@ -163,7 +163,7 @@ std::vector<BadCase> bad_cases() {
        "--iterations: must be at most 2e9"},
       {"cv degree grid beyond an int", kGoodCsv, "",
        with(cv, {"--kernel", "polynomial", "--degree-grid", "1e10", "--folds", "2"}),
-       "--degree-grid: degrees must be whole numbers from 1 to 20, got 1e+10"},
+       "--degree-grid: must be an integer in 1..20, got 1e+10"},
       {"cv folds with a fold column", "f,x1,y\n0,1,2\n1,2,3\n0,3,4\n1,4,5\n", "",
        with(cv, {"--fold-column", "f", "--folds", "3"}), "--folds: the folds come from --fold-column; give one"},
       {"cv without any output",

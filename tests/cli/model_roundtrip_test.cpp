@@ -6,6 +6,7 @@
 
 #include "kreg/data/csv_table.h"
 #include "kreg/io/output_set.h"
+#include "kreg/kernels/kernel_type.h"
 #include "kreg/model/model_json.h"
 #include "kreg/model/train.h"
 #include "test_data.h"
@@ -27,7 +28,7 @@ TEST(ModelRoundTrip, LoadedModelPredictsBitForBit) {
       SCOPED_TRACE(kernel + "/" + to_string(mode));
       FitSettings s;
       s.kernel.name = kernel;
-      s.kernel.bandwidth = 1.7;
+      s.kernel.set("bandwidth", 1.7);
       // On raw features the polynomial K has entries up to 6e14 and numerical rank 28 of 300:
       // lambda = 0.3 sits at its rounding (reciprocal condition 2e-17), where whether Cholesky
       // succeeds depends on the BLAS kernels. 1e3 gives 5e-13; this test is about the round trip.
@@ -51,13 +52,13 @@ TEST(ModelRoundTrip, FileHasFormatVersionAndSettings) {
   const Dataset d = sine("train");
   FitSettings s;
   s.kernel.name = "polynomial";
-  s.kernel.degree = 3;
-  s.kernel.offset = 0.5;
+  s.kernel.set("degree", 3);
+  s.kernel.set("offset", 0.5);
   s.lambda = 0.25;
   s.lambda_scaling = LambdaScaling::kN;
   const auto j = model_to_json(train(d, s));
   EXPECT_EQ(j["format"], "kreg-model");
-  EXPECT_EQ(j["format_version"], 1);
+  EXPECT_EQ(j["format_version"], 2);
   EXPECT_EQ(j["kernel"]["degree"], 3);
   EXPECT_EQ(j["kernel"]["offset"], 0.5);
   EXPECT_EQ(j["parameters"]["lambda"], 0.25);

@@ -26,7 +26,7 @@ struct Grams {
 };
 Grams gaussian_grams(const arma::mat& X, const arma::mat& Xv, double bandwidth) {
   KernelSettings ks;
-  ks.bandwidth = bandwidth;
+  ks.set("bandwidth", bandwidth);
   const Kernel k = make_kernel(ks);
   return {gram(k, X), cross_gram(k, Xv, X)};
 }
@@ -74,7 +74,7 @@ TEST(Descent, KgdApproachesKgfClosedForm) {
   const Dataset tr = sine("train"), te = sine("test");
   FitSettings flow;
   flow.method = "kgf";
-  flow.kernel.bandwidth = 0.5;
+  flow.kernel.set("bandwidth", 0.5);
   FitSettings gd = flow;
   gd.method = "kgd";
   gd.step_size = 1e-4;
@@ -98,7 +98,7 @@ TEST(Descent, SignGradientOnDiagonalKernelMatchesClosedForm) {
   arma::vec y(n);
   for (auto& v : y) v = 4.0 * (static_cast<double>(rng() >> 11) * 0x1.0p-53) - 2.0;
   KernelSettings ks;
-  ks.bandwidth = 0.01;
+  ks.set("bandwidth", 0.01);
   const arma::mat K = gram(make_kernel(ks), X);
   ASSERT_TRUE(K.is_diagmat());
   FitSettings s;
@@ -119,7 +119,7 @@ TEST(Descent, SignGradientOnDiagonalKernelMatchesClosedForm) {
 TEST(Descent, KcdIsSparseAndKegdInterpolates) {
   const Dataset tr = sine("train");
   FitSettings s;
-  s.kernel.bandwidth = 0.1;
+  s.kernel.set("bandwidth", 0.1);
   s.step_size = 1e-3;
   s.t = 1.0;
   s.method = "kcd";
@@ -140,7 +140,7 @@ TEST(Descent, EarlyStoppingKeepsTheBestIterate) {
   const Dataset tr = sine("train"), te = sine("test");
   FitSettings s;
   s.method = "kgd";
-  s.kernel.bandwidth = 0.1;
+  s.kernel.set("bandwidth", 0.1);
   s.step_size = 1e-2;
   s.patience = 50;
   s.t_max = 200;

@@ -59,7 +59,7 @@ TEST(Homotopy, EveryGridPointIsOptimalAndEqualsFista) {
   const Dataset d = california("train", 200);
   const Standardization st = fit_standardization(d.X, d.y, StandardizeMode::kBoth);
   KernelSettings ks;
-  ks.bandwidth = 1.5;
+  ks.set("bandwidth", 1.5);
   const arma::mat K = gram(make_kernel(ks), st.transform_features(d.X));
   const arma::vec y = st.transform_target(d.y);
   const double L = lipschitz_constant(K);
@@ -106,7 +106,7 @@ TEST(Homotopy, L1TiedLargestResponses) {
   arma::arma_rng::set_seed(5);
   const arma::mat Z = arma::randn(60, 2);
   KernelSettings ks;
-  ks.bandwidth = 0.4;
+  ks.set("bandwidth", 0.4);
   const arma::mat K = gram(make_kernel(ks), Z);
   arma::vec y = arma::randn(60);
   y(arma::uvec{3, 17, 41}).fill(arma::abs(y).max() + 0.5);

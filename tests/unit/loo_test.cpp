@@ -20,7 +20,7 @@ TEST(Loo, ShortcutEqualsBruteForceRefits) {
       SCOPED_TRACE(std::string(kernel) + " scaling " + to_string(scaling));
       FitSettings s;
       s.kernel.name = kernel;
-      s.kernel.bandwidth = 3.0;
+      s.kernel.set("bandwidth", 3.0);
       s.lambda_scaling = scaling;
       const LooResult fast = loo_krr(d, s, lambdas);
       const auto slow = loo_krr_brute_force(d, s, lambdas);
@@ -37,7 +37,7 @@ TEST(Loo, ShortcutEqualsBruteForceRefits) {
 TEST(Loo, GcvAndDfFollowTheirDefinitions) {
   const Dataset d = california("train", 60);
   FitSettings s;
-  s.kernel.bandwidth = 2.0;
+  s.kernel.set("bandwidth", 2.0);
   const LooResult r = loo_krr(d, s, {0.05});
   // df = tr K (K + lambda I)^{-1} formed directly (standardised data, as kreg uses).
   const Standardization st = fit_standardization(d.X, d.y, StandardizeMode::kBoth);

@@ -23,7 +23,7 @@ TEST(ProximalFixture, ObjectiveNoWorseThanNumpyReference) {
   const Dataset d = california("train", 100);
   const Standardization st = fit_standardization(d.X, d.y, StandardizeMode::kBoth);
   KernelSettings ks;
-  ks.bandwidth = 2.0;
+  ks.set("bandwidth", 2.0);
   const arma::mat K = gram(make_kernel(ks), st.transform_features(d.X));
   const arma::vec y = st.transform_target(d.y);
   const double L = lipschitz_constant(K);

@@ -30,7 +30,7 @@ DiagonalProblem diagonal_problem() {
   DiagonalProblem p;
   const arma::mat X = arma::regspace(0.0, 24.0);
   KernelSettings ks;
-  ks.bandwidth = 0.01;
+  ks.set("bandwidth", 0.01);
   p.K = gram(make_kernel(ks), X);
   std::mt19937_64 rng(5);
   p.y.set_size(25);
@@ -91,7 +91,7 @@ TEST(Proximal, KktHoldsAtEveryPointOfAPath) {
     SCOPED_TRACE(method);
     FitSettings s;
     s.method = method;
-    s.kernel.bandwidth = 2.0;
+    s.kernel.set("bandwidth", 2.0);
     const Standardization st = fit_standardization(d.X, d.y, s.standardize);
     const arma::mat K = gram(make_kernel(s.kernel), st.transform_features(d.X));
     const arma::vec y = st.transform_target(d.y);

@@ -29,7 +29,7 @@ Problem problem() {
   p.y.set_size(7);
   for (auto& v : p.y) v = 4.0 * (static_cast<double>(rng() >> 11) * 0x1.0p-53) - 2.0;
   KernelSettings ks;
-  ks.bandwidth = 0.8;
+  ks.set("bandwidth", 0.8);
   p.K = gram(make_kernel(ks), p.Z);
   p.groups = {{0, 1}, {2}, {3, 4, 5}, {6}};
   return p;
@@ -102,8 +102,7 @@ TEST(RepeatedRows, SolverConvergesJustAboveTheBoundAndTheObjectiveFallsJustBelow
     ASSERT_GT(bound, 0.0);
     FitSettings s;
     s.tol = 1e-9;
-    const ProxResult above =
-        solve_penalized(p.K, lipschitz_constant(p.K), p.y, pen, 1.05 * bound, s, nullptr);
+    const ProxResult above = solve_penalized(p.K, lipschitz_constant(p.K), p.y, pen, 1.05 * bound, s, nullptr);
     EXPECT_TRUE(above.converged) << "KKT violation " << above.kkt;
 
     // Below: the direction achieving the supremum has K d = 0 (identical columns), so
@@ -125,7 +124,7 @@ TEST(RepeatedRows, SolverConvergesJustAboveTheBoundAndTheObjectiveFallsJustBelow
     ASSERT_LT(arma::abs(p.K * d).max(), 1e-15);  // zero up to the order of summation
     const double lambda = 0.95 * bound;
     const double f1 = objective(p, 1e3 * d, pen, lambda), f2 = objective(p, 2e3 * d, pen, lambda);
-    EXPECT_LT(f1, -0.04 * bound * 1e3);  // P(d) = 1 and y^T d = bound: f(s d) = -0.05 s bound
+    EXPECT_LT(f1, -0.04 * bound * 1e3);              // P(d) = 1 and y^T d = bound: f(s d) = -0.05 s bound
     EXPECT_NEAR(f2, 2.0 * f1, 1e-9 * std::abs(f1));  // linear in s: no minimiser
   }
 }

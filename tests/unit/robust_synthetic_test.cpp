@@ -38,7 +38,7 @@ TEST(RobustSynthetic, SignGradientBeatsGradientDescentOnMostSeeds) {
   for (std::uint64_t seed = 1; seed <= 10; ++seed) {
     const Dataset d = robust_training_data(seed);
     FitSettings s;
-    s.kernel.bandwidth = 1.0;
+    s.kernel.set("bandwidth", 1.0);
     s.standardize = StandardizeMode::kNone;
     s.holdout = 0.2;
     s.seed = seed;

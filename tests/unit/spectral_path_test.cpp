@@ -26,7 +26,7 @@ TEST(SpectralPath, EveryPointEqualsDirectFitOnValidationData) {
       FitSettings s;
       s.method = method;
       s.kernel.name = kernel;
-      s.kernel.bandwidth = 2.0;
+      s.kernel.set("bandwidth", 2.0);
       s.momentum = std::string(method) == "kgf" ? 0.25 : 0.0;
       const std::vector<double> grid = std::string(method) == "krr" ? logspace(-3, 1, 9) : logspace(-1, 3, 9);
       const auto path = spectral_path(tr, &val, s, grid, true);
@@ -48,7 +48,7 @@ TEST(SpectralPath, EveryPointEqualsDirectFitOnValidationData) {
 TEST(SpectralPath, DfEqualsTraceOfDirectHatMatrix) {
   const Dataset tr = california("train");
   FitSettings s;
-  s.kernel.bandwidth = 1.5;
+  s.kernel.set("bandwidth", 1.5);
   const Standardization st = fit_standardization(tr.X, tr.y, s.standardize);
   const arma::mat K = gram(make_kernel(s.kernel), st.transform_features(tr.X));
   const arma::mat I = arma::eye(K.n_rows, K.n_rows);
@@ -71,7 +71,7 @@ TEST(SpectralPath, DfEqualsTraceOfDirectHatMatrix) {
 TEST(SpectralPath, KgfKrrDifferenceBoundAndMomentum) {
   const Dataset tr = california("train");
   FitSettings s;
-  s.kernel.bandwidth = 1.0;
+  s.kernel.set("bandwidth", 1.0);
   s.standardize = StandardizeMode::kFeatures;  // fitted values are K alpha of y itself
   const Spectrum spec =
       spectrum_for(make_kernel(s.kernel), fit_standardization(tr.X, tr.y, s.standardize).transform_features(tr.X));

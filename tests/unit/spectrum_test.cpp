@@ -17,7 +17,7 @@ TEST(Spectrum, BothDriversDecomposeTheGramMatrix) {
     SCOPED_TRACE("bandwidth " + std::to_string(bandwidth));
     KernelSettings ks;
     ks.name = "gaussian";
-    ks.bandwidth = bandwidth;
+    ks.set("bandwidth", bandwidth);
     const arma::mat K = gram(make_kernel(ks), Z);
     const Spectrum dc = eigen_spectrum(K, EigenDriver::kDivideAndConquer);
     const Spectrum rr = eigen_spectrum(K, EigenDriver::kRelativelyRobust);

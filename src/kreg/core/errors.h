@@ -21,9 +21,24 @@ class DataError : public Error {
 };
 
 /// Bad settings: unknown key, wrong type, value out of range, missing required option.
+/// Set where a value is checked, with the key of that value ("bandwidth") and the problem
+/// ("must be a finite number > 0, got -1"); the command line turns the key into where the
+/// value came from (--bandwidth, cfg.json: key 'bandwidth'). A message without a key is kept
+/// as it is.
 class ConfigError : public Error {
  public:
-  using Error::Error;
+  explicit ConfigError(const std::string& message) : Error(message), problem_(message) {}
+  ConfigError(const std::string& key, const std::string& problem)
+      : Error(key + ": " + problem), key_(key), problem_(problem) {}
+  /// The settings key at fault; empty when the message names no single key.
+  const std::string& key() const { return key_; }
+  /// The message without its key.
+  const std::string& problem() const { return problem_; }
+  /// The same problem, blamed on another key (a grid the value came from: "bandwidth_grid").
+  ConfigError with_key(const std::string& key) const { return ConfigError(key, problem_); }
+
+ private:
+  std::string key_, problem_;
 };
 
 /// A model file that is not a kreg model, has an unknown version, or is inconsistent.

@@ -33,7 +33,7 @@ std::vector<double> logspace(double a, double b, int n) {
 
 std::vector<double> parse_grid(const std::string& text, const std::string& key) {
   const auto bad = [&](const std::string& why) {
-    return ConfigError(key + ": " + why + " in grid '" + text + "' (use logspace:a:b:n, linspace:a:b:n or a,b,c)");
+    return ConfigError(key, why + " in grid '" + text + "' (use logspace:a:b:n, linspace:a:b:n or a,b,c)");
   };
   std::vector<double> values;
   if (text.rfind("logspace:", 0) == 0 || text.rfind("linspace:", 0) == 0) {

@@ -8,7 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <type_traits>
+#include <vector>
 
 #include "kreg/core/errors.h"
 #include "kreg/linalg/lapack.h"
@@ -33,32 +33,37 @@ double direct_sqdist(const arma::mat& A, arma::uword i, const arma::mat& B, arma
   return s;
 }
 
-template <class K>
-constexpr bool kIsRadial = !std::is_same_v<K, LinearKernel> && !std::is_same_v<K, PolynomialKernel>;
-
-// Turns G(i, j) = a_i^T b_j into k(a_i, b_j) for i in [row_begin(j), rows) of every column j.
-template <class K, class RowBegin>
-void apply_kernel(const K& k, arma::mat& G, const arma::mat& A, const arma::vec& a_sq, const arma::mat& B,
+// Turns G(i, j) = a_i^T b_j into k(a_i, b_j) for i in [row_begin(j), rows) of every column j:
+// the squared distances of the column (where the kernel reads them) go to a scratch column,
+// then the kernel evaluates the whole column in place.
+template <class RowBegin>
+void apply_kernel(const Kernel& kernel, arma::mat& G, const arma::mat& A, const arma::vec& a_sq, const arma::mat& B,
                   const arma::vec& b_sq, RowBegin row_begin, bool zero_diagonal) {
   const arma::sword n_cols = static_cast<arma::sword>(G.n_cols);
-#pragma omp parallel for schedule(dynamic, 16) if (G.n_elem > kParallelElements)
-  for (arma::sword sj = 0; sj < n_cols; ++sj) {
-    const arma::uword j = static_cast<arma::uword>(sj);
-    double* col = G.colptr(j);
-    for (arma::uword i = row_begin(j); i < G.n_rows; ++i) {
-      if constexpr (kIsRadial<K>) {
-        double d2;
-        if (zero_diagonal && i == j) {
-          d2 = 0.0;
-        } else {
-          const double scale = a_sq(i) + b_sq(j);
-          d2 = scale - 2.0 * col[i];
-          if (d2 < kRecomputeFraction * scale) d2 = direct_sqdist(A, i, B, j);
+  const bool distance = kernel.reads_distance();
+  const bool dot = kernel.reads_dot();
+#pragma omp parallel if (G.n_elem > kParallelElements)
+  {
+    std::vector<double> d2(distance ? G.n_rows : 0);
+#pragma omp for schedule(dynamic, 16)
+    for (arma::sword sj = 0; sj < n_cols; ++sj) {
+      const arma::uword j = static_cast<arma::uword>(sj);
+      double* col = G.colptr(j);
+      const arma::uword begin = row_begin(j);
+      if (distance) {
+        for (arma::uword i = begin; i < G.n_rows; ++i) {
+          if (zero_diagonal && i == j) {
+            d2[i] = 0.0;
+          } else {
+            const double scale = a_sq(i) + b_sq(j);
+            d2[i] = scale - 2.0 * col[i];
+            if (d2[i] < kRecomputeFraction * scale) d2[i] = direct_sqdist(A, i, B, j);
+          }
         }
-        col[i] = k.of_sqdist(d2);
-      } else {
-        col[i] = k.of_dot(col[i]);
       }
+      if (begin < G.n_rows)
+        kernel.evaluate(distance ? d2.data() + begin : nullptr, dot ? col + begin : nullptr, col + begin,
+                        G.n_rows - begin);
     }
   }
 }
@@ -91,12 +96,8 @@ arma::mat gram(const Kernel& kernel, const arma::mat& A) {
   const double one = 1.0, zero = 0.0;
   lapack::dsyrk("L", "N", &n, &p, &one, A.memptr(), &n, &zero, G.memptr(), &n);  // lower triangle of A A^T
   const arma::vec sq = row_sq_norms(A);
-  std::visit(
-      [&](const auto& k) {
-        apply_kernel(
-            k, G, A, sq, A, sq, [](arma::uword j) { return j; }, true);
-      },
-      kernel);
+  apply_kernel(
+      kernel, G, A, sq, A, sq, [](arma::uword j) { return j; }, true);
   // Mirror the lower triangle into the upper one in 64 x 64 tiles (cache friendly).
   constexpr arma::sword kTile = 64;
   const arma::sword N = n;
@@ -116,12 +117,8 @@ arma::mat cross_gram(const Kernel& kernel, const arma::mat& A, const arma::mat& 
   arma::mat G = A * B.t();
   const arma::vec a_sq = row_sq_norms(A);
   const arma::vec b_sq = row_sq_norms(B);
-  std::visit(
-      [&](const auto& k) {
-        apply_kernel(
-            k, G, A, a_sq, B, b_sq, [](arma::uword) { return arma::uword(0); }, false);
-      },
-      kernel);
+  apply_kernel(
+      kernel, G, A, a_sq, B, b_sq, [](arma::uword) { return arma::uword(0); }, false);
   return G;
 }
 

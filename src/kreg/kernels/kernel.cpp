@@ -1,88 +1,146 @@
-// Kernel names, validation of their parameters, and the reverse mapping for model files.
+// Building kernels from settings and from model files; the text and JSON of base kernels.
 #include "kreg/kernels/kernel.h"
 
-#include <sstream>
+#include <cmath>
 
 #include "kreg/core/errors.h"
 #include "kreg/core/number_text.h"
-#include "kreg/core/suggest.h"
+#include "kreg/kernels/kernel_expression.h"
+#include "kreg/kernels/kernel_type.h"
 
 namespace kreg {
 
-const std::vector<std::string>& kernel_names() {
-  static const std::vector<std::string> names = {"gaussian", "laplace", "matern32",  "matern52",
-                                                 "cauchy",   "linear",  "polynomial"};
-  return names;
+double Kernel::operator()(double sqdist, double dot) const {
+  double out = 0.0;
+  function_->evaluate(&sqdist, &dot, &out, 1);
+  return out;
 }
 
-const std::vector<std::pair<std::string, std::string>>& kernel_aliases() {
-  // scikit-learn's names (KernelRidge(kernel=...), sklearn.metrics.pairwise).
-  static const std::vector<std::pair<std::string, std::string>> aliases = {
-      {"rbf", "gaussian"}, {"laplacian", "laplace"}, {"poly", "polynomial"}};
-  return aliases;
+double KernelSettings::value(const std::string& key) const {
+  const auto it = values.find(key);
+  if (it != values.end()) return it->second;
+  const KernelParameter* p = find_kernel_parameter(key);
+  if (p == nullptr) throw ConfigError(key, "not a kernel parameter");
+  return p->default_value;
 }
 
-std::string canonical_kernel_name(const std::string& name) {
-  for (const auto& [alias, canonical] : kernel_aliases())
-    if (name == alias) return canonical;
-  return name;
-}
+namespace {
 
-Kernel make_kernel(const KernelSettings& s_in) {
-  KernelSettings s = s_in;
-  s.name = canonical_kernel_name(s.name);
-  const bool radial = s.name != "linear" && s.name != "polynomial";
-  if (radial && !(s.bandwidth > 0.0 && std::isfinite(s.bandwidth)))
-    throw ConfigError("bandwidth: must be a finite number > 0, got " + number_text(s.bandwidth));
-  // The formulas divide by sigma^2, which must neither underflow to 0 nor overflow.
-  if (radial && !(s.bandwidth >= 1e-150 && s.bandwidth <= 1e150))
-    throw ConfigError("bandwidth: must lie between 1e-150 and 1e150 (its square must be a normal number), got " +
-                      number_text(s.bandwidth));
-  if (s.name == "gaussian") return GaussianKernel{s.bandwidth};
-  if (s.name == "laplace") return LaplaceKernel{s.bandwidth};
-  if (s.name == "matern32") return Matern32Kernel{s.bandwidth};
-  if (s.name == "matern52") return Matern52Kernel{s.bandwidth};
-  if (s.name == "cauchy") return CauchyKernel{s.bandwidth};
-  if (s.name == "linear") return LinearKernel{};
-  if (s.name == "polynomial") {
-    if (s.degree < 1 || s.degree > 20)
-      throw ConfigError("degree: must be an integer in 1..20, got " + std::to_string(s.degree));
-    if (!(s.offset >= 0.0 && std::isfinite(s.offset)))
-      throw ConfigError("offset: must be a finite number >= 0 (a negative offset is not psd), got " +
-                        number_text(s.offset));
-    return PolynomialKernel{s.degree, s.offset};
+Kernel build(const KernelNode& node, const KernelSettings& settings) {
+  if (node.type != nullptr) {
+    ParameterValues values;
+    for (const KernelParameter& p : node.type->parameters) {
+      double v = NAN;
+      bool fixed = false;
+      for (const auto& [key, value] : node.fixed)
+        if (key == p.key) v = value, fixed = true;
+      if (!fixed) {
+        v = settings.value(p.key);
+        p.check(v);  // ConfigError naming the option; inline values were checked by the parser
+      }
+      values.push_back(v);
+    }
+    return Kernel(node.type->build(values));
   }
-  std::string valid;
-  std::vector<std::string> known = kernel_names();
-  for (const auto& n : kernel_names()) valid += (valid.empty() ? "" : ", ") + n;
-  for (const auto& [alias, name] : kernel_aliases()) {
-    known.push_back(alias);
-    valid += ", " + alias + " (= " + name + ")";
+  std::vector<Kernel> parts;
+  for (const KernelNode& part : node.parts) parts.push_back(build(part, settings));
+  return Kernel(node.op->build(parts));
+}
+
+void collect_option_keys(const KernelNode& node, std::vector<std::string>& keys) {
+  if (node.type == nullptr) {
+    for (const KernelNode& part : node.parts) collect_option_keys(part, keys);
+    return;
   }
-  throw ConfigError("kernel: unknown kernel '" + s.name + "'" + did_you_mean(s.name, known) + "; valid: " + valid);
+  for (const KernelParameter& p : node.type->parameters) {
+    bool fixed = false;
+    for (const auto& f : node.fixed) fixed = fixed || f.first == p.key;
+    bool seen = false;
+    for (const auto& k : keys) seen = seen || k == p.key;
+    if (!fixed && !seen) keys.push_back(p.key);
+  }
 }
 
-std::string kernel_name(const Kernel& kernel) { return kernel_names()[kernel.index()]; }
-
-bool is_radial(const Kernel& kernel) {
-  return !std::holds_alternative<LinearKernel>(kernel) && !std::holds_alternative<PolynomialKernel>(kernel);
+// A model file's kernel; errors carry the key path inside the kernel object.
+Kernel from_json(const nlohmann::json& j, const std::string& path) {
+  const auto fail = [&path](const std::string& key, const std::string& what) -> ConfigError {
+    return ConfigError(path + key, what);
+  };
+  if (!j.is_object()) throw fail("", "expected an object");
+  if (!j.contains("name") || !j["name"].is_string()) throw fail("name", "expected a kernel name");
+  const std::string name = j["name"].get<std::string>();
+  for (const KernelOperator& op : kernel_operators()) {
+    if (op.name != name) continue;
+    if (!j.contains("parts") || !j["parts"].is_array() || j["parts"].size() < 2)
+      throw fail("parts", "expected an array of at least two kernels");
+    std::vector<Kernel> parts;
+    for (std::size_t i = 0; i < j["parts"].size(); ++i)
+      parts.push_back(from_json(j["parts"][i], path + "parts[" + std::to_string(i) + "]."));
+    return Kernel(op.build(parts));
+  }
+  const KernelType* type = find_kernel_type(name);
+  if (type == nullptr || type->name != name) throw fail("name", "unknown kernel '" + name + "'");
+  ParameterValues values;
+  for (const KernelParameter& p : type->parameters) {
+    if (!j.contains(p.key)) throw fail(p.key, "missing");
+    const nlohmann::json& v = j[p.key];
+    if (p.integer ? !v.is_number_integer() : !v.is_number())
+      throw fail(p.key, p.integer ? "expected an integer" : "expected a number");
+    const double value = v.get<double>();
+    try {
+      p.check(value);
+    } catch (const ConfigError& e) {
+      throw fail(p.key, e.problem());
+    }
+    values.push_back(value);
+  }
+  return Kernel(type->build(values));
 }
 
-KernelSettings kernel_settings(const Kernel& kernel) {
-  KernelSettings s;
-  s.name = kernel_name(kernel);
-  std::visit(
-      [&s](const auto& k) {
-        using K = std::decay_t<decltype(k)>;
-        if constexpr (std::is_same_v<K, PolynomialKernel>) {
-          s.degree = k.degree;
-          s.offset = k.offset;
-        } else if constexpr (!std::is_same_v<K, LinearKernel>) {
-          s.bandwidth = k.bandwidth;
-        }
-      },
-      kernel);
+}  // namespace
+
+Kernel make_kernel(const KernelSettings& settings) { return build(parse_kernel_expression(settings.name), settings); }
+
+std::string canonical_kernel_name(const std::string& expression) {
+  return kernel_expression_text(parse_kernel_expression(expression));
+}
+
+std::vector<std::string> kernel_option_keys(const std::string& expression) {
+  std::vector<std::string> keys;
+  collect_option_keys(parse_kernel_expression(expression), keys);
+  return keys;
+}
+
+Kernel kernel_from_json(const nlohmann::json& j) { return from_json(j, ""); }
+
+namespace detail {
+
+std::string parameter_text(const KernelType& type, const ParameterValues& values) {
+  std::string s = type.name;
+  for (std::size_t i = 0; i < values.size(); ++i)
+    s += (i ? "," : "(") + type.parameters[i].key + "=" + number_text(values[i]) + (i + 1 == values.size() ? ")" : "");
   return s;
 }
+
+nlohmann::ordered_json parameter_json(const KernelType& type, const ParameterValues& values) {
+  nlohmann::ordered_json j;
+  j["name"] = type.name;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (type.parameters[i].integer)
+      j[type.parameters[i].key] = static_cast<long>(values[i]);
+    else
+      j[type.parameters[i].key] = values[i];
+  }
+  return j;
+}
+
+KernelSettings parameter_settings(const KernelType& type, const ParameterValues& values) {
+  KernelSettings s;
+  s.name = type.name;
+  for (std::size_t i = 0; i < values.size(); ++i) s.set(type.parameters[i].key, values[i]);
+  return s;
+}
+
+}  // namespace detail
 
 }  // namespace kreg

@@ -1,87 +1,95 @@
-// The kernels of SPEC §5 / seed 002 Table 5, one small value type each. Radial kernels are
-// functions of the squared distance d2 = ||x - x'||^2 (r = sqrt(d2), sigma = bandwidth);
-// dot-product kernels are functions of g = x^T x'. This is the only file with the formulas.
+// A kernel as a value: built once from the user's settings (make_kernel), then used by the
+// Gram matrices, the solvers and the model files without any name lookups. A kernel is a
+// registered kernel type with its parameter values (kernel_type.h, one file per type:
+// gaussian.h, polynomial.h, ...) or a combination of kernels by a registered operator
+// (sum and product: kernel_combination.h).
+//
+// Kernels are functions of the squared distance d2 = ||x - x'||^2, of the dot product
+// g = x^T x', or of both; evaluate() takes both arrays (null when the kernel does not read it).
 #pragma once
 
-#include <cmath>
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
-#include <utility>
-#include <variant>
 #include <vector>
+
+#include "kreg/kernels/kernel_parameter.h"
 
 namespace kreg {
 
-/// exp(-r^2 / (2 sigma^2))
-struct GaussianKernel {
-  double bandwidth = 1.0;
-  double of_sqdist(double d2) const { return std::exp(-d2 / (2.0 * bandwidth * bandwidth)); }
-};
-/// Matern nu = 1/2: exp(-r / sigma)
-struct LaplaceKernel {
-  double bandwidth = 1.0;
-  double of_sqdist(double d2) const { return std::exp(-std::sqrt(d2) / bandwidth); }
-};
-/// Matern nu = 3/2: (1 + sqrt(3) r / sigma) exp(-sqrt(3) r / sigma)
-struct Matern32Kernel {
-  double bandwidth = 1.0;
-  double of_sqdist(double d2) const {
-    const double u = std::sqrt(3.0 * d2) / bandwidth;
-    return (1.0 + u) * std::exp(-u);
-  }
-};
-/// Matern nu = 5/2: (1 + sqrt(5) r / sigma + 5 r^2 / (3 sigma^2)) exp(-sqrt(5) r / sigma)
-struct Matern52Kernel {
-  double bandwidth = 1.0;
-  double of_sqdist(double d2) const {
-    const double u = std::sqrt(5.0 * d2) / bandwidth;
-    return (1.0 + u + u * u / 3.0) * std::exp(-u);
-  }
-};
-/// (1 + r^2 / sigma^2)^-1
-struct CauchyKernel {
-  double bandwidth = 1.0;
-  double of_sqdist(double d2) const { return 1.0 / (1.0 + d2 / (bandwidth * bandwidth)); }
-};
-/// x^T x'
-struct LinearKernel {
-  double of_dot(double g) const { return g; }
-};
-/// (x^T x' + c)^d, integer d >= 1, offset c >= 0 (psd for c >= 0)
-struct PolynomialKernel {
-  int degree = 2;
-  double offset = 1.0;
-  double of_dot(double g) const {
-    const double b = g + offset;
-    double v = 1.0;
-    for (int i = 0; i < degree; ++i) v *= b;  // exact integer power, no pow() rounding
-    return v;
-  }
+/// What a kernel reads of a pair of points.
+enum class KernelInput { kDistance, kDot, kBoth };
+
+/// The interface of every kernel (base types and combinations).
+class KernelFunction {
+ public:
+  virtual ~KernelFunction() = default;
+  virtual KernelInput input() const = 0;
+  /// out[i] = k(sqdist[i], dot[i]) for i < count. sqdist is null for kDot kernels, dot is null
+  /// for kDistance kernels; out may be the same array as dot.
+  virtual void evaluate(const double* sqdist, const double* dot, double* out, std::size_t count) const = 0;
+  /// The expression with every parameter: "gaussian(bandwidth=2)+linear".
+  virtual std::string text() const = 0;
+  /// The model-file form: {"name": "gaussian", "bandwidth": 2} or {"name": "sum", "parts": [...]}.
+  virtual nlohmann::ordered_json to_json() const = 0;
+  /// True only for k(x, x') = x^T x' exactly (the primal p x p system applies).
+  virtual bool is_linear() const { return false; }
+  /// Settings that make_kernel() turns back into this kernel.
+  virtual struct KernelSettings settings() const = 0;
 };
 
-using Kernel = std::variant<GaussianKernel, LaplaceKernel, Matern32Kernel, Matern52Kernel, CauchyKernel, LinearKernel,
-                            PolynomialKernel>;
+/// A built kernel (cheap to copy; immutable).
+class Kernel {
+ public:
+  Kernel() = default;
+  explicit Kernel(std::shared_ptr<const KernelFunction> function) : function_(std::move(function)) {}
+  bool empty() const { return function_ == nullptr; }
+  KernelInput input() const { return function_->input(); }
+  bool reads_distance() const { return input() != KernelInput::kDot; }
+  bool reads_dot() const { return input() != KernelInput::kDistance; }
+  void evaluate(const double* sqdist, const double* dot, double* out, std::size_t count) const {
+    function_->evaluate(sqdist, dot, out, count);
+  }
+  /// k for one pair (tests and checks; the Gram matrices evaluate whole columns).
+  double operator()(double sqdist, double dot) const;
+  std::string text() const { return function_->text(); }
+  nlohmann::ordered_json to_json() const { return function_->to_json(); }
+  bool is_linear() const { return function_->is_linear(); }
+  KernelSettings settings() const;
 
-/// The settings a user gives for a kernel; make_kernel() checks and converts them.
+ private:
+  std::shared_ptr<const KernelFunction> function_;
+};
+
+/// The kernel a user asks for: an expression of kernel names, optionally with inline
+/// parameters and combined by the registered operators ("gaussian", "rbf",
+/// "gaussian(bandwidth=2)*periodic + linear"), and the values of the kernel options
+/// (--bandwidth, --degree, ...) for every parameter the expression does not fix inline.
 struct KernelSettings {
-  std::string name = "gaussian";  ///< one of kernel_names()
-  double bandwidth = 1.0;         ///< sigma > 0 for the radial kernels
-  int degree = 2;                 ///< polynomial degree, 1..20
-  double offset = 1.0;            ///< polynomial offset c >= 0
+  std::string name = "gaussian";
+  std::map<std::string, double> values;  ///< option values by key; a missing key has its default
+
+  /// The option value of `key`, or the parameter's default.
+  double value(const std::string& key) const;
+  void set(const std::string& key, double v) { values[key] = v; }
 };
 
-/// "gaussian", "laplace", "matern32", "matern52", "cauchy", "linear", "polynomial".
-const std::vector<std::string>& kernel_names();
-/// Other names for kernels, as other tools call them: (alias, kernel name).
-const std::vector<std::pair<std::string, std::string>>& kernel_aliases();
-/// The kernel name an alias stands for ("rbf" -> "gaussian"); other names unchanged.
-std::string canonical_kernel_name(const std::string& name);
-/// Checks the settings (ConfigError naming `bandwidth`, `degree`, `offset` or `kernel`);
-/// accepts the aliases.
+inline KernelSettings Kernel::settings() const { return function_->settings(); }
+
+/// Parses and checks the settings and builds the kernel. ConfigError with key `kernel` for the
+/// expression, or the parameter's key for an option value out of range.
 Kernel make_kernel(const KernelSettings& settings);
-/// The settings that make_kernel() turns back into `kernel` (for model files and tables).
-KernelSettings kernel_settings(const Kernel& kernel);
-std::string kernel_name(const Kernel& kernel);
-/// True for the kernels that depend on x only through distances (they have a bandwidth).
-bool is_radial(const Kernel& kernel);
+/// The settings' expression in canonical form: aliases resolved, no spaces, inline values as
+/// given ("rbf + linear" -> "gaussian+linear"). ConfigError (key `kernel`) when it does not parse.
+std::string canonical_kernel_name(const std::string& expression);
+/// The option keys the expression takes its values from (parameters not fixed inline), each
+/// once, in order of first use: "polynomial" -> {degree, offset}; "gaussian+linear" ->
+/// {bandwidth}. These are the kernel columns of the cv tables and the grids cv offers.
+std::vector<std::string> kernel_option_keys(const std::string& expression);
+/// The kernel of a model file (what Kernel::to_json wrote). ConfigError whose key is the path
+/// inside `j` ("parts[1].bandwidth").
+Kernel kernel_from_json(const nlohmann::json& j);
 
 }  // namespace kreg

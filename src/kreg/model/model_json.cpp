@@ -25,37 +25,32 @@ ordered_json vec_to_json(const arma::vec& v) {
   return a;
 }
 
+// The settings of the table's rows marked in_model, in table order.
 ordered_json settings_to_json(const FitSettings& s) {
   ordered_json p;
-  p["lambda"] = s.lambda;
-  p["lambda_scaling"] = to_string(s.lambda_scaling);
-  p["t"] = s.t;
-  p["momentum"] = s.momentum;
-  p["step_size"] = s.step_size;
-  p["iterations"] = s.iterations;
-  p["nesterov"] = s.nesterov;
-  p["elastic_alpha"] = s.elastic_alpha;
-  p["patience"] = s.patience;
-  p["t_max"] = s.t_max;
-  p["holdout"] = s.holdout;
-  p["seed"] = s.seed;
-  p["solver"] = s.solver;
-  p["max_iter"] = s.max_iter;
-  p["tol"] = s.tol;
-  p["prox_step"] = s.prox_step;
-  return p;
-}
-
-ordered_json kernel_to_json(const Kernel& kernel) {
-  const KernelSettings k = kernel_settings(kernel);
-  ordered_json j;
-  j["name"] = k.name;
-  if (is_radial(kernel)) j["bandwidth"] = k.bandwidth;
-  if (k.name == "polynomial") {
-    j["degree"] = k.degree;
-    j["offset"] = k.offset;
+  for (const SettingField& f : fit_settings_table()) {
+    if (!f.in_model) continue;
+    switch (f.type) {
+      case SettingType::kNumber:
+        p[f.key] = s.*f.number;
+        break;
+      case SettingType::kInteger:
+        p[f.key] = s.*f.integer;
+        break;
+      case SettingType::kFlag:
+        p[f.key] = s.*f.flag;
+        break;
+      case SettingType::kText:
+        p[f.key] = s.*f.text;
+        break;
+      case SettingType::kChoice:
+        p[f.key] = f.get_choice(s);
+        break;
+      case SettingType::kKernel:
+        break;
+    }
   }
-  return j;
+  return p;
 }
 
 // Typed access that names the key path and the file in every error.
@@ -127,7 +122,7 @@ ordered_json model_to_json(const Model& m) {
   j["format_version"] = kModelFormatVersion;
   j["kreg_version"] = KREG_VERSION;
   j["method"] = m.settings.method;
-  j["kernel"] = kernel_to_json(m.kernel);
+  j["kernel"] = m.kernel.to_json();
   j["parameters"] = settings_to_json(m.settings);
   j["standardization"] = ordered_json{{"mode", to_string(m.standardization.mode)},
                                       {"feature_mean", vec_to_json(m.standardization.feature_mean)},
@@ -172,50 +167,56 @@ Model model_from_json(const json& j, const std::string& source) {
   if (!j.contains("format") || !j["format"].is_string() || j["format"] != kModelFormatName)
     throw ModelFormatError(source + ": key 'format': not a kreg model (expected \"" + kModelFormatName + "\")");
   const long version = r.integer(j, "format_version");
-  if (version != kModelFormatVersion)
+  if (version < kOldestModelFormatVersion || version > kModelFormatVersion)
     throw ModelFormatError(source + ": key 'format_version': unsupported model format version " +
-                           std::to_string(version) + " (this kreg reads version " +
-                           std::to_string(kModelFormatVersion) + ")");
+                           std::to_string(version) + " (this kreg reads versions " +
+                           std::to_string(kOldestModelFormatVersion) + " to " + std::to_string(kModelFormatVersion) +
+                           ")");
   Model m;
   m.settings.method = r.str(j, "method");
   const json& k = r.at(j, "kernel", "");
-  m.settings.kernel.name = r.str(k, "name", "kernel.");
-  if (m.settings.kernel.name != "linear" && m.settings.kernel.name != "polynomial")
-    m.settings.kernel.bandwidth = r.num(k, "bandwidth", "kernel.");
-  if (m.settings.kernel.name == "polynomial") {
-    const long degree = r.integer(k, "degree", "kernel.");
-    if (degree < 1 || degree > 20) r.fail("kernel.degree", "must be an integer in 1..20");
-    m.settings.kernel.degree = static_cast<int>(degree);
-    m.settings.kernel.offset = r.num(k, "offset", "kernel.");
+  try {
+    m.kernel = kernel_from_json(k);
+  } catch (const ConfigError& e) {
+    r.fail(e.key().empty() ? "kernel" : "kernel." + e.key(), e.problem());
   }
+  if (version == 1 && k.contains("parts")) r.fail("kernel", "a version 1 model has a single kernel");
+  m.settings.kernel = m.kernel.settings();
   const json& p = r.at(j, "parameters", "");
-  m.settings.lambda = r.num(p, "lambda", "parameters.");
-  if (!parse_lambda_scaling(r.str(p, "lambda_scaling", "parameters."), m.settings.lambda_scaling))
-    r.fail("parameters.lambda_scaling", "expected \"none\" or \"n\"");
-  m.settings.t = r.num(p, "t", "parameters.");
-  m.settings.momentum = r.num(p, "momentum", "parameters.");
-  m.settings.step_size = r.num(p, "step_size", "parameters.");
-  m.settings.iterations = r.integer(p, "iterations", "parameters.");
-  const json& nesterov = r.at(p, "nesterov", "parameters.");
-  if (!nesterov.is_boolean()) r.fail("parameters.nesterov", "expected true or false");
-  m.settings.nesterov = nesterov.get<bool>();
-  m.settings.elastic_alpha = r.num(p, "elastic_alpha", "parameters.");
-  m.settings.patience = r.integer(p, "patience", "parameters.");
-  m.settings.t_max = r.num(p, "t_max", "parameters.");
-  m.settings.holdout = r.num(p, "holdout", "parameters.");
-  const long seed = r.integer(p, "seed", "parameters.");
-  if (seed < 0) r.fail("parameters.seed", "must be >= 0");
-  m.settings.seed = static_cast<unsigned long>(seed);
-  m.settings.solver = r.str(p, "solver", "parameters.");
-  m.settings.max_iter = r.integer(p, "max_iter", "parameters.");
-  m.settings.tol = r.num(p, "tol", "parameters.");
-  m.settings.prox_step = r.num(p, "prox_step", "parameters.");
+  for (const SettingField& f : fit_settings_table()) {
+    if (!f.in_model) continue;
+    switch (f.type) {
+      case SettingType::kNumber:
+        m.settings.*f.number = r.num(p, f.key, "parameters.");
+        break;
+      case SettingType::kInteger:
+        m.settings.*f.integer = r.integer(p, f.key, "parameters.");
+        break;
+      case SettingType::kFlag: {
+        const json& v = r.at(p, f.key, "parameters.");
+        if (!v.is_boolean()) r.fail(std::string("parameters.") + f.key, "expected true or false");
+        m.settings.*f.flag = v.get<bool>();
+        break;
+      }
+      case SettingType::kText:
+        m.settings.*f.text = r.str(p, f.key, "parameters.");
+        break;
+      case SettingType::kChoice:
+        try {
+          set_choice(f, m.settings, r.str(p, f.key, "parameters."));
+        } catch (const ConfigError& e) {
+          r.fail(std::string("parameters.") + e.key(), e.problem());
+        }
+        break;
+      case SettingType::kKernel:
+        break;
+    }
+  }
   const json& s = r.at(j, "standardization", "");
   if (!parse_standardize_mode(r.str(s, "mode", "standardization."), m.settings.standardize))
     r.fail("standardization.mode", "expected \"both\", \"features\" or \"none\"");
   try {
     validate(m.settings);
-    m.kernel = make_kernel(m.settings.kernel);
   } catch (const ConfigError& e) {
     throw ModelFormatError(source + ": invalid model settings: " + e.what());
   }
@@ -237,7 +238,7 @@ Model model_from_json(const json& j, const std::string& source) {
   if (m.target_name.empty()) r.fail("target", "empty target name");
   m.alpha = r.vec(j, "alpha");
   if (j.contains("beta")) {
-    if (!std::holds_alternative<LinearKernel>(m.kernel))
+    if (!m.kernel.is_linear())
       r.fail("beta", "primal weights belong to a linear-kernel model, not " + m.settings.kernel.name);
     m.beta = r.vec(j, "beta");
     if (m.beta.n_elem != m.feature_names.size() || !m.alpha.empty())

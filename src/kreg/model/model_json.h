@@ -1,4 +1,4 @@
-// Versioned JSON form of a Model (format "kreg-model", format_version 1). Numbers are
+// Versioned JSON form of a Model (format "kreg-model", format_version 2; version 1 is read too). Numbers are
 // written in shortest round-trip form, so a saved model predicts bit for bit as the original.
 #pragma once
 
@@ -10,7 +10,10 @@
 namespace kreg {
 
 inline constexpr const char* kModelFormatName = "kreg-model";
-inline constexpr int kModelFormatVersion = 1;
+inline constexpr int kModelFormatVersion = 2;
+/// The oldest version this kreg reads. Version 1 (kreg 0.1 before kernel combinations) differs
+/// only in that its kernel is always a single kernel type.
+inline constexpr int kOldestModelFormatVersion = 1;
 
 nlohmann::ordered_json model_to_json(const Model& model);
 

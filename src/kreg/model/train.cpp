@@ -120,10 +120,10 @@ Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* 
   if (!data_in.has_target()) throw DataError(data_in.source + ": no target column to fit");
   if (data_in.n() < 1) throw DataError(data_in.source + ": no training rows");
   if (!settings.is_iterative() && (validation_in != nullptr || settings.holdout > 0.0))
-    throw ConfigError("method: validation data and holdout are for the iterative methods (" +
-                      method_names_where([](const MethodInfo& m) { return m.is_iterative(); }) + ")");
+    throw ConfigError("method", "validation data and holdout are for the iterative methods (" +
+                                    method_names_where([](const MethodInfo& m) { return m.is_iterative(); }) + ")");
   if (validation_in != nullptr && settings.holdout > 0.0)
-    throw ConfigError("holdout: give either validation data or a holdout fraction, not both");
+    throw ConfigError("holdout", "give either validation data or a holdout fraction, not both");
 
   // A holdout splits the training rows; the model is fitted on the rest.
   Dataset data = data_in, held_out;
@@ -148,7 +148,7 @@ Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* 
   const arma::vec t = model.standardization.transform_target(data.y);
   record_lap(times, "standardize", watch);
 
-  const bool primal = std::holds_alternative<LinearKernel>(model.kernel) && data.p() < data.n();
+  const bool primal = model.kernel.is_linear() && data.p() < data.n();
   arma::vec fitted_t;
   const MethodFamily family = settings.method_info().family;
   if (family == MethodFamily::kRidge && primal) {

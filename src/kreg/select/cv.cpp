@@ -4,6 +4,7 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <cmath>
 #include <exception>
 #include <mutex>
@@ -12,6 +13,7 @@
 #include "kreg/core/number_text.h"
 #include "kreg/data/metrics.h"
 #include "kreg/data/standardization.h"
+#include "kreg/kernels/kernel_type.h"
 #include "kreg/linalg/blas_threads.h"
 #include "kreg/linalg/lapack.h"
 #include "kreg/model/train.h"
@@ -32,34 +34,33 @@ struct FoldScores {
   double t = NAN;
 };
 
+// Every combination of the kernel grids, the first key varying slowest (the table's order).
 std::vector<KernelSettings> kernel_grid(const CvSettings& s) {
-  const KernelSettings& b = s.base.kernel;
-  const bool radial = b.name != "linear" && b.name != "polynomial";
-  const std::vector<double> bw =
-      radial && !s.bandwidth_grid.empty() ? s.bandwidth_grid : std::vector<double>{b.bandwidth};
-  const bool poly = b.name == "polynomial";
-  const std::vector<double> deg =
-      poly && !s.degree_grid.empty() ? s.degree_grid : std::vector<double>{static_cast<double>(b.degree)};
-  const std::vector<double> off = poly && !s.offset_grid.empty() ? s.offset_grid : std::vector<double>{b.offset};
-  std::vector<KernelSettings> out;
-  for (double w : bw)
-    for (double d : deg)
-      for (double o : off) {
-        KernelSettings k = b;
-        k.bandwidth = w;
-        if (!(d >= 1 && d <= 20) || d != std::floor(d))
-          throw ConfigError("degree_grid: degrees must be whole numbers from 1 to 20, got " + readable_number(d));
-        k.degree = static_cast<int>(d);
-        k.offset = o;
-        try {
-          make_kernel(k);                 // validates
-        } catch (const ConfigError& e) {  // name the grid the value came from
-          const std::string msg = e.what();
-          const auto colon = msg.find(':');
-          throw ConfigError(msg.substr(0, colon) + "_grid" + msg.substr(colon));
-        }
-        out.push_back(k);
+  std::vector<KernelSettings> out = {s.base.kernel};
+  for (const std::string& key : kernel_option_keys(s.base.kernel.name)) {
+    const auto grid = s.kernel_grids.find(key);
+    if (grid == s.kernel_grids.end() || grid->second.empty()) continue;
+    std::vector<KernelSettings> next;
+    for (const KernelSettings& k : out)
+      for (double v : grid->second) {
+        KernelSettings point = k;
+        point.set(key, v);
+        next.push_back(point);
       }
+    out = std::move(next);
+  }
+  for (const KernelSettings& k : out) {
+    try {
+      make_kernel(k);                 // validates
+    } catch (const ConfigError& e) {  // name the grid the value came from
+      throw s.kernel_grids.count(e.key()) ? e.with_key(e.key() + "_grid") : e;
+    }
+  }
+  for (const auto& [key, grid] : s.kernel_grids) {
+    const auto keys = kernel_option_keys(s.base.kernel.name);
+    if (!grid.empty() && std::find(keys.begin(), keys.end(), key) == keys.end())
+      throw ConfigError(key + "_grid", "the kernel " + s.base.kernel.name + " has no " + key + " to vary");
+  }
   return out;
 }
 
@@ -172,12 +173,17 @@ void mean_sd(const std::vector<double>& v, double& mean, double& sd) {
 
 // Orders rows by simplicity for the one-standard-error rule: larger lambda (or smaller t),
 // then larger bandwidth, smaller degree, larger offset. True when a is simpler than b.
-bool simpler(const CvRow& a, const CvRow& b, const std::string& reg) {
+bool simpler(const CvRow& a, const CvRow& b, const std::string& reg, const std::vector<std::string>& kernel_keys) {
   if (reg == "lambda" && a.regulariser != b.regulariser) return a.regulariser > b.regulariser;
   if (reg == "t" && a.regulariser != b.regulariser) return a.regulariser < b.regulariser;
-  if (a.kernel.bandwidth != b.kernel.bandwidth) return a.kernel.bandwidth > b.kernel.bandwidth;
-  if (a.kernel.degree != b.kernel.degree) return a.kernel.degree < b.kernel.degree;
-  return a.kernel.offset > b.kernel.offset;
+  for (const std::string& key : kernel_keys) {
+    const double va = a.kernel.value(key), vb = b.kernel.value(key);
+    if (va == vb) continue;
+    const Simpler rule = find_kernel_parameter(key)->simpler;
+    if (rule == Simpler::kLarger) return va > vb;
+    if (rule == Simpler::kSmaller) return va < vb;
+  }
+  return false;
 }
 
 }  // namespace
@@ -206,7 +212,7 @@ CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, cons
     throw DataError(data_in.source + ": fold assignment has the wrong length");
   const std::string reg = regulariser_name(settings.base.method);
   if (!reg.empty() && settings.regulariser_grid.empty())
-    throw ConfigError(reg + "_grid: cross-validation of " + settings.base.method + " needs a " + reg + " grid");
+    throw ConfigError(reg + "_grid", "cross-validation of " + settings.base.method + " needs a " + reg + " grid");
   const std::vector<KernelSettings> kernels = kernel_grid(settings);
   const std::vector<double> grid = reg.empty() ? std::vector<double>{NAN} : settings.regulariser_grid;
 
@@ -305,10 +311,12 @@ CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, cons
         "cv: no grid point has a finite cross-validation error (every fit broke down "
         "numerically); try larger lambda or bandwidth values");
   const CvRow& best = out.rows[out.best_min];
+  const std::vector<std::string> kernel_keys = kernel_option_keys(settings.base.kernel.name);
   const double limit = best.mean_mse + (std::isfinite(best.se_mse) ? best.se_mse : 0.0);
   out.best_1se = out.best_min;
   for (std::size_t i = 0; i < out.rows.size(); ++i)
-    if (out.rows[i].mean_mse <= limit && simpler(out.rows[i], out.rows[out.best_1se], reg)) out.best_1se = i;
+    if (out.rows[i].mean_mse <= limit && simpler(out.rows[i], out.rows[out.best_1se], reg, kernel_keys))
+      out.best_1se = i;
   return out;
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -22,10 +23,10 @@ enum class CvStatistics {
 };
 
 struct CvSettings {
-  FitSettings base;                      ///< method and fixed settings
-  std::vector<double> bandwidth_grid;    ///< radial kernels (empty = base bandwidth)
-  std::vector<double> degree_grid;       ///< polynomial kernel (empty = base degree)
-  std::vector<double> offset_grid;       ///< polynomial kernel (empty = base offset)
+  FitSettings base;  ///< method and fixed settings
+  /// Values to try for kernel parameters, by key ("bandwidth"); a parameter of the kernel
+  /// without a grid keeps base's value. Only the kernel's option keys (kernel_option_keys).
+  std::map<std::string, std::vector<double>> kernel_grids;
   std::vector<double> regulariser_grid;  ///< lambda (krr, kl1, klinf) or t (kgf); unused by early stopping
   CvStatistics statistics = CvStatistics::kFold;
   int threads = 0;  ///< 0 = all cores

@@ -25,8 +25,8 @@ arma::uvec Folds::training_rows(int f) const {
 
 Folds seeded_folds(std::size_t n, int k, std::uint64_t seed) {
   if (k < 2 || static_cast<std::size_t>(k) > n)
-    throw ConfigError("folds: must be between 2 and the number of rows (" + std::to_string(n) + "), got " +
-                      std::to_string(k));
+    throw ConfigError("folds",
+                      "must be between 2 and the number of rows (" + std::to_string(n) + "), got " + std::to_string(k));
   const arma::uvec perm = seeded_permutation(n, seed);
   Folds f;
   f.k = k;

@@ -17,9 +17,9 @@ namespace {
 void require_krr(const FitSettings& s) {
   validate(s);
   if (!s.method_info().loo_shortcut)
-    throw ConfigError("method: the leave-one-out shortcut is for " +
-                      method_names_where([](const MethodInfo& m) { return m.loo_shortcut; }) + ", got '" + s.method +
-                      "'");
+    throw ConfigError("method", "the leave-one-out shortcut is for " +
+                                    method_names_where([](const MethodInfo& m) { return m.loo_shortcut; }) + ", got '" +
+                                    s.method + "'");
 }
 }  // namespace
 
@@ -38,7 +38,7 @@ LooResult loo_krr(const Dataset& data, const FitSettings& settings, const std::v
   arma::mat Hf(spec.mu.n_elem, G);
   std::vector<double> rcond(G);
   for (std::size_t g = 0; g < G; ++g) {
-    if (!(lambdas[g] >= 0.0)) throw ConfigError("lambda_grid: values must be >= 0");
+    if (!(lambdas[g] >= 0.0)) throw ConfigError("lambda_grid", "values must be >= 0");
     FitSettings s = settings;
     s.lambda = lambdas[g];
     const double lam = s.effective_lambda(n);

@@ -52,7 +52,7 @@ long argmin_on_run(const Quadratic& q, long J) {
 
 DescentOutcome run_descent(const arma::mat& K, const arma::vec& y, const FitSettings& s, const arma::mat* K_val,
                            const arma::vec* y_val, const DescentOptions& opt) {
-  if (!s.is_iterative()) throw ConfigError("method: '" + s.method + "' is not an iterative method");
+  if (!s.is_iterative()) throw ConfigError("method", "'" + s.method + "' is not an iterative method");
   if (K.n_rows != K.n_cols || K.n_rows != y.n_elem) throw DataError("run_descent: K and y sizes disagree");
   if (opt.early_stopping && (K_val == nullptr || y_val == nullptr))
     throw ConfigError("early stopping needs validation data (--validation or --holdout)");

@@ -12,8 +12,8 @@ namespace kreg {
 std::vector<PathPoint> descent_path(const Dataset& train, const Dataset* validation, const FitSettings& s,
                                     long record_every, bool keep_alpha) {
   validate(s);
-  if (!s.is_iterative()) throw ConfigError("method: '" + s.method + "' is not an iterative method");
-  if (record_every < 1) throw ConfigError("record_every: must be >= 1");
+  if (!s.is_iterative()) throw ConfigError("method", "'" + s.method + "' is not an iterative method");
+  if (record_every < 1) throw ConfigError("record_every", "must be >= 1");
   const Kernel kernel = make_kernel(s.kernel);
   const Standardization st = fit_standardization(train.X, train.y, s.standardize);
   const arma::mat Z = st.transform_features(train.X);

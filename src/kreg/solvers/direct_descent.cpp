@@ -31,8 +31,8 @@ class DirectDescent : public Engine {
     const MethodInfo& method = s.method_info();
     kind_ = method.descent;
     if (kind_ == DescentRule::kNone)
-      throw ConfigError("method: '" + s.method + "' is not a descent method (" +
-                        method_names_where([](const MethodInfo& m) { return m.is_iterative(); }) + ")");
+      throw ConfigError("method", "'" + s.method + "' is not a descent method (" +
+                                      method_names_where([](const MethodInfo& m) { return m.is_iterative(); }) + ")");
     gamma_ = method.heavy_ball ? s.momentum : 0.0;
     if (gamma_ > 0.0 || s.nesterov) {
       delta_prev_.zeros(n_);

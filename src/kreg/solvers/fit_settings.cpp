@@ -1,9 +1,7 @@
-// Validation of FitSettings: one place that knows each field's range.
+// The settings table and validation of FitSettings.
 #include "kreg/solvers/fit_settings.h"
 
-#include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include "kreg/core/errors.h"
 #include "kreg/core/number_text.h"
@@ -25,58 +23,172 @@ bool parse_lambda_scaling(const std::string& text, LambdaScaling& scaling) {
 
 namespace {
 
+constexpr double kInf = HUGE_VAL;
 constexpr double kMaxUpdates = 2e9;
+
+std::vector<std::string> solver_choices() { return {"auto", "fista", "paper"}; }
+std::vector<std::string> scaling_choices() { return {"none", "n"}; }
+std::vector<std::string> standardize_choices() { return {"both", "features", "none"}; }
+
+SettingField number(const char* key, double FitSettings::*member, SettingRange range, SettingScope scope,
+                    const char* help) {
+  SettingField f{key, SettingType::kNumber, scope, true, help, range};
+  f.number = member;
+  return f;
+}
+SettingField integer(const char* key, long FitSettings::*member, double low, const char* help) {
+  SettingField f{key, SettingType::kInteger, SettingScope::kAll, true, help, {low, false, kInf, true}};
+  f.integer = member;
+  return f;
+}
+
+std::vector<SettingField> make_table() {
+  using S = SettingScope;
+  std::vector<SettingField> t;
+  SettingField method{"method", SettingType::kText, S::kKernelRidge, false, "regression method"};
+  method.text = &FitSettings::method;
+  t.push_back(method);
+  t.push_back({"kernel", SettingType::kKernel, S::kKernelRidge, false,
+               "kernel, or kernels combined by + and * (\"gaussian+linear\"); a part may fix its own parameters: "
+               "gaussian(bandwidth=2)"});
+  t.push_back(number("lambda", &FitSettings::lambda, {0.0, false, kInf, true}, S::kKernelRidge,
+                     "ridge penalty lambda >= 0 (krr, kl1, klinf)"));
+  SettingField scaling{"lambda_scaling", SettingType::kChoice, S::kKernelRidge, true,
+                       "none: K + lambda I; n: K + n*lambda I"};
+  scaling.choices = scaling_choices;
+  scaling.get_choice = [](const FitSettings& s) { return to_string(s.lambda_scaling); };
+  scaling.set_choice = [](FitSettings& s, const std::string& v) { return parse_lambda_scaling(v, s.lambda_scaling); };
+  t.push_back(scaling);
+  SettingField standardize{"standardize", SettingType::kChoice, S::kKernelRidge, false,
+                           "both|features|none: standardise with training statistics"};
+  standardize.choices = standardize_choices;
+  standardize.get_choice = [](const FitSettings& s) { return to_string(s.standardize); };
+  standardize.set_choice = [](FitSettings& s, const std::string& v) {
+    return parse_standardize_mode(v, s.standardize);
+  };
+  t.push_back(standardize);
+  t.push_back(number("t", &FitSettings::t, {0.0, false, kInf, true}, S::kAll,
+                     "stopping time t >= 0 (kgf and the descent methods; larger t = weaker regularisation)"));
+  t.push_back(number("momentum", &FitSettings::momentum, {0.0, false, 1.0, true}, S::kAll,
+                     "momentum gamma in [0, 1) (kgf: time t/(1-gamma); kgd, kegd: heavy ball; the paper's kegd "
+                     "used 0.5)"));
+  t.push_back(number("step_size", &FitSettings::step_size, {0.0, true, kInf, true}, S::kAll,
+                     "step size eta > 0 of the descent methods (the paper's 1e-4); t = iterations * eta"));
+  t.push_back(integer("iterations", &FitSettings::iterations, 0.0, "number of updates (0 = round(t / step-size))"));
+  SettingField nesterov{"nesterov", SettingType::kFlag, S::kAll, true,
+                        "kgd: Nesterov's look-ahead gradient instead of heavy ball"};
+  nesterov.flag = &FitSettings::nesterov;
+  t.push_back(nesterov);
+  t.push_back(number("elastic_alpha", &FitSettings::elastic_alpha, {0.0, false, 1.0, false}, S::kAll,
+                     "kegd: alpha_e in [0, 1] (1 = kcd, 0 with momentum 0 = kgd)"));
+  t.push_back(integer("patience", &FitSettings::patience, 1.0,
+                      "early stopping: updates without improvement before stopping, >= 1"));
+  t.push_back(number("t_max", &FitSettings::t_max, {0.0, true, kInf, true}, S::kAll,
+                     "early stopping: largest stopping time considered, > 0"));
+  t.push_back(number("holdout", &FitSettings::holdout, {0.0, false, 1.0, true}, S::kAll,
+                     "early stopping on this fraction of the training rows, [0, 1)"));
+  t.push_back(integer("seed", &FitSettings::seed, 0.0, "seed of the holdout split (and of the folds in cv)"));
+  SettingField solver{"solver", SettingType::kText, S::kAll, true,
+                      "kl1/klinf: auto (exact homotopy path, KKT-certified) | fista (accelerated, KKT-certified) | "
+                      "paper (the authors' fixed-step solver)"};
+  solver.text = &FitSettings::solver;
+  solver.choices = solver_choices;
+  t.push_back(solver);
+  t.push_back(integer("max_iter", &FitSettings::max_iter, 0.0,
+                      "kl1/klinf: iteration cap (0 = 100000 for fista, 1000 for paper)"));
+  t.push_back(number("tol", &FitSettings::tol, {0.0, false, kInf, true}, S::kAll,
+                     "kl1/klinf: 0 = default (fista: largest KKT violation 1e-7; paper: iterates agree to 1e-4)"));
+  t.push_back(number("prox_step", &FitSettings::prox_step, {0.0, true, kInf, true}, S::kAll,
+                     "kl1/klinf with --solver paper: fixed step (paper: 1e-3)"));
+  return t;
+}
+
+// "must be a finite number >= 0", "must be in [0, 1)", "must be >= 1".
+std::string range_text(const SettingRange& r, bool integer) {
+  if (std::isinf(r.high))
+    return std::string(integer ? "must be " : "must be a finite number ") + (r.low_open ? "> " : ">= ") +
+           number_text(r.low);
+  return "must be in " + std::string(r.low_open ? "(" : "[") + number_text(r.low) + ", " + number_text(r.high) +
+         (r.high_open ? ")" : "]");
+}
+
+bool in_range(const SettingRange& r, double v) {
+  if (!std::isfinite(v)) return false;
+  if (r.low_open ? !(v > r.low) : !(v >= r.low)) return false;
+  return r.high_open ? v < r.high : v <= r.high;
+}
+
+std::string choice_list(const std::vector<std::string>& choices) {
+  std::string s;
+  for (std::size_t i = 0; i < choices.size(); ++i)
+    s += (i == 0 ? "" : (i + 1 == choices.size() ? " or " : ", ")) + choices[i];
+  return s;
+}
 
 // round(time / step_size) as a count of updates; a count beyond kMaxUpdates (or one that
 // would not fit a long) is refused, naming `key`, instead of wrapping round.
 long update_count(double time, double step_size, const char* key) {
   const double updates = std::round(time / step_size);
   if (!(updates <= kMaxUpdates))
-    throw ConfigError(std::string(key) + ": " + key + " / step_size = " + number_text(time) + " / " +
-                      number_text(step_size) + " is more than 2e9 updates");
+    throw ConfigError(key, std::string(key) + " / step_size = " + number_text(time) + " / " + number_text(step_size) +
+                               " is more than 2e9 updates");
   return static_cast<long>(updates);
 }
 
 }  // namespace
+
+const std::vector<SettingField>& fit_settings_table() {
+  static const std::vector<SettingField> table = make_table();
+  return table;
+}
+
+void set_choice(const SettingField& f, FitSettings& s, const std::string& text) {
+  if (f.set_choice(s, text)) return;
+  const std::vector<std::string> valid = f.choices();
+  throw ConfigError(f.key, "expected " + choice_list(valid) + ", got '" + text + "'" + did_you_mean(text, valid));
+}
 
 long FitSettings::iteration_count() const { return iterations > 0 ? iterations : update_count(t, step_size, "t"); }
 
 long FitSettings::max_update_count() const { return update_count(t_max, step_size, "t_max"); }
 
 void validate(const FitSettings& s) {
-  const MethodInfo& method = s.method_info();  // throws for an unknown method
-  make_kernel(s.kernel);                       // throws for bad kernel parameters
-  if (!(s.lambda >= 0.0 && std::isfinite(s.lambda))) {
-    throw ConfigError("lambda: must be a finite number >= 0, got " + number_text(s.lambda));
+  for (const SettingField& f : fit_settings_table()) {
+    switch (f.type) {
+      case SettingType::kNumber:
+        if (!in_range(f.range, s.*f.number))
+          throw ConfigError(f.key, range_text(f.range, false) + ", got " + number_text(s.*f.number));
+        break;
+      case SettingType::kInteger:
+        if (!in_range(f.range, static_cast<double>(s.*f.integer)))
+          throw ConfigError(f.key, range_text(f.range, true) + ", got " + std::to_string(s.*f.integer));
+        break;
+      case SettingType::kText:
+        if (f.choices != nullptr) {
+          const std::vector<std::string> valid = f.choices();
+          const std::string& v = s.*f.text;
+          bool known = false;
+          for (const auto& c : valid) known = known || c == v;
+          if (!known)
+            throw ConfigError(f.key, "expected " + choice_list(valid) + ", got '" + v + "'" + did_you_mean(v, valid));
+        }
+        break;
+      case SettingType::kKernel:
+        make_kernel(s.kernel);  // throws for a bad expression or parameter
+        break;
+      case SettingType::kFlag:
+      case SettingType::kChoice:  // an enum: always valid once set
+        break;
+    }
+    if (f.text == &FitSettings::method) s.method_info();  // throws for an unknown method
   }
-  if (!(s.t >= 0.0 && std::isfinite(s.t)))
-    throw ConfigError("t: must be a finite number >= 0, got " + number_text(s.t));
-  if (!(s.momentum >= 0.0 && s.momentum < 1.0))
-    throw ConfigError("momentum: must be in [0, 1), got " + number_text(s.momentum));
-  if (!(s.step_size > 0.0 && std::isfinite(s.step_size)))
-    throw ConfigError("step_size: must be a finite number > 0, got " + number_text(s.step_size));
-  if (s.iterations < 0) throw ConfigError("iterations: must be >= 0, got " + std::to_string(s.iterations));
-  if (!(s.elastic_alpha >= 0.0 && s.elastic_alpha <= 1.0))
-    throw ConfigError("elastic_alpha: must be in [0, 1], got " + number_text(s.elastic_alpha));
-  if (s.patience < 1) throw ConfigError("patience: must be >= 1, got " + std::to_string(s.patience));
-  if (!(s.t_max > 0.0 && std::isfinite(s.t_max)))
-    throw ConfigError("t_max: must be a finite number > 0, got " + number_text(s.t_max));
-  if (!(s.holdout >= 0.0 && s.holdout < 1.0))
-    throw ConfigError("holdout: must be in [0, 1), got " + number_text(s.holdout));
-  if (s.solver != "auto" && s.solver != "fista" && s.solver != "paper")
-    throw ConfigError("solver: expected auto, fista or paper, got '" + s.solver + "'" +
-                      did_you_mean(s.solver, {"auto", "fista", "paper"}));
-  if (s.max_iter < 0) throw ConfigError("max_iter: must be >= 0, got " + std::to_string(s.max_iter));
-  if (!(s.tol >= 0.0 && std::isfinite(s.tol)))
-    throw ConfigError("tol: must be a finite number >= 0, got " + number_text(s.tol));
-  if (!(s.prox_step > 0.0 && std::isfinite(s.prox_step)))
-    throw ConfigError("prox_step: must be a finite number > 0, got " + number_text(s.prox_step));
+  const MethodInfo& method = s.method_info();
   if (s.nesterov && !method.nesterov)
-    throw ConfigError("nesterov: only for --method " +
-                      method_names_where([](const MethodInfo& m) { return m.nesterov; }));
+    throw ConfigError("nesterov",
+                      "only for --method " + method_names_where([](const MethodInfo& m) { return m.nesterov; }));
   if (s.iterations > static_cast<long>(kMaxUpdates))
-    throw ConfigError("iterations: must be at most 2e9, got " + std::to_string(s.iterations));
-  if (s.is_iterative()) s.iteration_count();  // throws when t / step_size is too many updates
+    throw ConfigError("iterations", "must be at most 2e9, got " + std::to_string(s.iterations));
+  if (method.is_iterative()) s.iteration_count();  // throws when t / step_size is too many updates
 }
 
 }  // namespace kreg

@@ -1,7 +1,10 @@
-// FitSettings: the single typed description of what to fit. Every field lists its default
-// and valid range; the command line and JSON configs fill it, model files embed it.
+// FitSettings: what to fit. Each field is declared once here, with its default; its key,
+// valid range and help are its row of fit_settings_table() (fit_settings.cpp), from which the
+// command-line options, the config keys, validate(), the model files and --print-config are
+// all made.
 #pragma once
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -17,39 +20,32 @@ std::string to_string(LambdaScaling scaling);
 bool parse_lambda_scaling(const std::string& text, LambdaScaling& scaling);
 
 struct FitSettings {
-  std::string method = "krr";                            ///< one of method_names()
-  KernelSettings kernel;                                 ///< kernel and its parameters
-  StandardizeMode standardize = StandardizeMode::kBoth;  ///< both | features | none
-  double lambda = 1.0;                                   ///< ridge penalty, >= 0 (0 needs K positive definite)
-  LambdaScaling lambda_scaling = LambdaScaling::kNone;   ///< none: K + lambda I; n: K + n lambda I
-  double t = 1.0;                                        ///< stopping time of kgf, >= 0 (t plays the role of 1/lambda)
-  double momentum = 0.0;                                 ///< momentum gamma in [0, 1) (kgf: time t/(1 - gamma);
-                                                         ///< kgd, kegd: heavy ball; the paper's kegd used 0.5)
-  // Iterative methods (kgd, ksgd, kcd, kegd): t = k * step_size.
-  double step_size = 1e-4;     ///< eta > 0 (the paper's 1e-4)
-  long iterations = 0;         ///< k >= 0; 0 = round(t / step_size)
-  bool nesterov = false;       ///< kgd: Nesterov's look-ahead gradient instead of heavy ball
-  double elastic_alpha = 0.9;  ///< kegd: alpha_e in [0, 1] (1 = kcd, 0 with gamma = 0 = kgd)
-  // Early stopping (iterative methods, when validation data or a holdout is given).
-  long patience = 100;     ///< stop after this many iterations without improvement, >= 1
-  double t_max = 1000.0;   ///< largest stopping time considered, > 0
-  double holdout = 0.0;    ///< fraction of training rows held out for early stopping, [0, 1)
-  unsigned long seed = 0;  ///< seed of the holdout split
-  // Penalised methods (kl1, klinf): 1/2 a^T K a - y^T a + lambda P(a).
-  std::string solver = "auto";  ///< auto: the exact homotopy path (fista where it stops);
-                                ///< fista: accelerated proximal gradient, restarted, KKT-certified;
-                                ///< paper: the authors' plain proximal gradient
-  long max_iter = 0;            ///< iteration cap, >= 0 (0 = solver default: 100000 | 1000)
-  double tol = 0.0;             ///< >= 0 (0 = solver default): fista: largest KKT violation
-                                ///< (standardised scale), 1e-7; paper: iterates agree to 1e-4
-  double prox_step = 1e-3;      ///< paper solver: fixed step (the authors' 1e-3)
+  std::string method = "krr";
+  KernelSettings kernel;
+  StandardizeMode standardize = StandardizeMode::kBoth;
+  double lambda = 1.0;
+  LambdaScaling lambda_scaling = LambdaScaling::kNone;
+  double t = 1.0;
+  double momentum = 0.0;
+  double step_size = 1e-4;
+  long iterations = 0;
+  bool nesterov = false;
+  double elastic_alpha = 0.9;
+  long patience = 100;
+  double t_max = 1000.0;
+  double holdout = 0.0;
+  long seed = 0;
+  std::string solver = "auto";
+  long max_iter = 0;
+  double tol = 0.0;
+  double prox_step = 1e-3;
 
   /// The method's row of the registry (throws ConfigError for an unknown method).
   const MethodInfo& method_info() const { return kreg::method_info(method); }
   bool is_penalized() const { return method_info().is_penalized(); }
+  bool is_iterative() const { return method_info().is_iterative(); }
   long max_iter_or_default() const { return max_iter > 0 ? max_iter : (solver == "paper" ? 1000 : 100000); }
   double tol_or_default() const { return tol > 0.0 ? tol : (solver == "paper" ? 1e-4 : 1e-7); }
-  bool is_iterative() const { return method_info().is_iterative(); }
   /// Iterations of a fixed-length run: `iterations`, or round(t / step_size).
   /// Throws ConfigError (key `t`) when that is more than 2e9 updates.
   long iteration_count() const;
@@ -64,9 +60,51 @@ struct FitSettings {
   double effective_lambda(std::size_t n) const {
     return lambda_scaling == LambdaScaling::kN ? lambda * static_cast<double>(n) : lambda;
   }
+  /// The same for a value of a lambda grid.
+  double effective_lambda(double grid_lambda, std::size_t n) const {
+    return lambda_scaling == LambdaScaling::kN ? grid_lambda * static_cast<double>(n) : grid_lambda;
+  }
 };
 
-/// Throws ConfigError naming the first offending key (`method`, `lambda`, kernel keys).
+/// The kinds of values a setting takes.
+enum class SettingType { kNumber, kInteger, kFlag, kChoice, kText, kKernel };
+/// Which subcommands offer a setting: all that fit (fit, path, cv), or also `loo` (kernel ridge
+/// regression's settings only).
+enum class SettingScope { kAll, kKernelRidge };
+
+/// The valid range of a number: [low, high], either end open; high = inf means unbounded.
+struct SettingRange {
+  double low = 0.0;
+  bool low_open = false;
+  double high = HUGE_VAL;
+  bool high_open = true;
+};
+
+/// One row of the settings table.
+struct SettingField {
+  const char* key;  ///< config key; the option is --key with '-' for '_'
+  SettingType type;
+  SettingScope scope;
+  bool in_model;  ///< saved in a model file's "parameters"
+  const char* help;
+  SettingRange range;                                       ///< kNumber, kInteger
+  double FitSettings::*number = nullptr;                    ///< kNumber
+  long FitSettings::*integer = nullptr;                     ///< kInteger
+  bool FitSettings::*flag = nullptr;                        ///< kFlag
+  std::string FitSettings::*text = nullptr;                 ///< kText
+  std::vector<std::string> (*choices)() = nullptr;          ///< kChoice, kText with fixed values
+  std::string (*get_choice)(const FitSettings&) = nullptr;  ///< kChoice
+  bool (*set_choice)(FitSettings&, const std::string&) = nullptr;
+};
+
+/// Every setting, in the order of the help, the config and the model file.
+const std::vector<SettingField>& fit_settings_table();
+
+/// Sets a kChoice field from its text; ConfigError ("expected none or n, got 'x'") otherwise.
+void set_choice(const SettingField& field, FitSettings& settings, const std::string& text);
+
+/// Checks every field against its row (ConfigError naming the first offending key), then the
+/// rules between fields (--nesterov only for kgd, at most 2e9 updates).
 void validate(const FitSettings& settings);
 
 }  // namespace kreg

@@ -57,7 +57,8 @@ const MethodInfo& method_info(const std::string& name) {
     if (name == m.name) return m;
   std::string valid;
   for (const auto& n : method_names()) valid += (valid.empty() ? "" : ", ") + n;
-  throw ConfigError("method: unknown method '" + name + "'" + did_you_mean(name, method_names()) + "; valid: " + valid);
+  throw ConfigError("method",
+                    "unknown method '" + name + "'" + did_you_mean(name, method_names()) + "; valid: " + valid);
 }
 
 }  // namespace kreg

@@ -71,7 +71,7 @@ std::vector<PathPoint> penalized_path(const Dataset& train, const Dataset* valid
     grid = logspace(top, top - 3.0, 50);
   }
   for (double v : grid)
-    if (!(v >= 0.0)) throw ConfigError("lambda_grid: values must be >= 0");
+    if (!(v >= 0.0)) throw ConfigError("lambda_grid", "values must be >= 0");
   std::sort(grid.begin(), grid.end(), std::greater<double>());
   arma::mat Kv;
   if (validation != nullptr) Kv = cross_gram(kernel, st.transform_features(validation->X), Z);

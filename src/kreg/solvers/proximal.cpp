@@ -15,8 +15,8 @@ namespace kreg {
 Penalty penalty_of(const std::string& method) {
   const Penalty penalty = method_info(method).penalty;
   if (penalty != Penalty::kNone) return penalty;
-  throw ConfigError("method: '" + method + "' is not a penalised method (" +
-                    method_names_where([](const MethodInfo& m) { return m.is_penalized(); }) + ")");
+  throw ConfigError("method", "'" + method + "' is not a penalised method (" +
+                                  method_names_where([](const MethodInfo& m) { return m.is_penalized(); }) + ")");
 }
 
 double lambda_max(Penalty pen, const arma::vec& y) {
@@ -346,7 +346,7 @@ ProxResult solve_paper(const arma::mat& K, const arma::vec& y, Penalty pen, doub
 
 ProxResult solve_penalized(const arma::mat& K, double L, const arma::vec& y, Penalty pen, double lambda,
                            const FitSettings& s, const arma::vec* warm) {
-  if (!(lambda >= 0.0)) throw ConfigError("lambda: must be >= 0");
+  if (!(lambda >= 0.0)) throw ConfigError("lambda", "must be >= 0");
   const SingleBlasThread single;
   if (s.solver == "paper")
     return solve_paper(K, y, pen, lambda, s.prox_step, s.max_iter_or_default(), s.tol_or_default(), warm);

@@ -35,9 +35,9 @@ std::vector<PathPoint> spectral_path(const Dataset& train, const Dataset* valida
   validate(settings);
   const MethodInfo& method = settings.method_info();
   if (!method.is_spectral())
-    throw ConfigError("method: a spectral path is for " +
-                      method_names_where([](const MethodInfo& m) { return m.is_spectral(); }) + ", got '" +
-                      settings.method + "'");
+    throw ConfigError("method", "a spectral path is for " +
+                                    method_names_where([](const MethodInfo& m) { return m.is_spectral(); }) +
+                                    ", got '" + settings.method + "'");
   const Kernel kernel = make_kernel(settings.kernel);
   const Standardization st = fit_standardization(train.X, train.y, settings.standardize);
   const arma::mat Z = st.transform_features(train.X);
@@ -57,7 +57,7 @@ std::vector<PathPoint> spectral_path(const Dataset& train, const Dataset* valida
       grid.empty() ? default_spectral_grid(spec.mu.max(), method, train.n(), settings.lambda_scaling) : grid;
   std::vector<PathPoint> path;
   for (double value : values) {
-    if (!(value >= 0.0)) throw ConfigError(std::string(is_krr ? "lambda_grid" : "t_grid") + ": values must be >= 0");
+    if (!(value >= 0.0)) throw ConfigError(is_krr ? "lambda_grid" : "t_grid", "values must be >= 0");
     FitSettings s = settings;
     (is_krr ? s.lambda : s.t) = value;
     const double lam = s.effective_lambda(train.n());

@@ -1,0 +1,22 @@
+// Gaussian kernel (seed 002, Table 5): k = exp(-r^2 / (2 sigma^2)), r = ||x - x'||.
+// scikit-learn: RBF(length_scale=sigma), or KernelRidge(kernel="rbf", gamma=1/(2 sigma^2)).
+#pragma once
+
+#include <cmath>
+
+#include "kreg/kernels/kernel_type.h"
+
+namespace kreg {
+
+struct GaussianKernel {
+  static constexpr KernelInput input = KernelInput::kDistance;
+  static KernelType type() {
+    return {"gaussian", {"rbf"}, input, {bandwidth_parameter()}, "exp(-r^2 / (2 sigma^2))", "RBF(length_scale=sigma)"};
+  }
+  explicit GaussianKernel(const ParameterValues& v) : bandwidth(v[0]) {}
+  double operator()(double d2, double) const { return std::exp(-d2 / (2.0 * bandwidth * bandwidth)); }
+  double bandwidth;
+};
+inline const bool kGaussianRegistered = register_kernel_type<GaussianKernel>();
+
+}  // namespace kreg

@@ -1,0 +1,30 @@
+// Matern kernel, nu = 3/2 (seed 002, Table 5): k = (1 + sqrt(3) r / sigma) exp(-sqrt(3) r / sigma).
+// scikit-learn: Matern(length_scale=sigma, nu=1.5).
+#pragma once
+
+#include <cmath>
+
+#include "kreg/kernels/kernel_type.h"
+
+namespace kreg {
+
+struct Matern32Kernel {
+  static constexpr KernelInput input = KernelInput::kDistance;
+  static KernelType type() {
+    return {"matern32",
+            {},
+            input,
+            {bandwidth_parameter()},
+            "(1 + sqrt(3) r / sigma) exp(-sqrt(3) r / sigma)",
+            "Matern(length_scale=sigma, nu=1.5)"};
+  }
+  explicit Matern32Kernel(const ParameterValues& v) : bandwidth(v[0]) {}
+  double operator()(double d2, double) const {
+    const double u = std::sqrt(3.0 * d2) / bandwidth;
+    return (1.0 + u) * std::exp(-u);
+  }
+  double bandwidth;
+};
+inline const bool kMatern32Registered = register_kernel_type<Matern32Kernel>();
+
+}  // namespace kreg

@@ -1,0 +1,31 @@
+// Matern kernel, nu = 5/2 (seed 002, Table 5):
+// k = (1 + sqrt(5) r / sigma + 5 r^2 / (3 sigma^2)) exp(-sqrt(5) r / sigma).
+// scikit-learn: Matern(length_scale=sigma, nu=2.5).
+#pragma once
+
+#include <cmath>
+
+#include "kreg/kernels/kernel_type.h"
+
+namespace kreg {
+
+struct Matern52Kernel {
+  static constexpr KernelInput input = KernelInput::kDistance;
+  static KernelType type() {
+    return {"matern52",
+            {},
+            input,
+            {bandwidth_parameter()},
+            "(1 + sqrt(5) r / sigma + 5 r^2 / (3 sigma^2)) exp(-sqrt(5) r / sigma)",
+            "Matern(length_scale=sigma, nu=2.5)"};
+  }
+  explicit Matern52Kernel(const ParameterValues& v) : bandwidth(v[0]) {}
+  double operator()(double d2, double) const {
+    const double u = std::sqrt(5.0 * d2) / bandwidth;
+    return (1.0 + u + u * u / 3.0) * std::exp(-u);
+  }
+  double bandwidth;
+};
+inline const bool kMatern52Registered = register_kernel_type<Matern52Kernel>();
+
+}  // namespace kreg
