@@ -12,6 +12,7 @@
 #include "kreg/kernels/matern32.h"
 #include "kreg/kernels/matern52.h"
 #include "kreg/kernels/polynomial.h"
+#include "kreg/kernels/rational_quadratic.h"
 
 namespace kreg {
 
