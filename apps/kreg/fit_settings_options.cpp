@@ -32,8 +32,9 @@ std::string kernel_help(const char* base) {
   for (const KernelType& t : kernel_types())
     for (const auto& alias : t.aliases) s += "; " + alias + " = " + t.name;
   std::string ops;
-  for (const KernelOperator& op : kernel_operators()) ops += (ops.empty() ? "" : ", ") + std::string(1, op.symbol);
-  return ops.empty() ? s : s + "; operators: " + ops;
+  for (const KernelOperator& op : kernel_operators())
+    ops += (ops.empty() ? "" : ", ") + std::string(1, op.symbol) + " (" + op.name + ")";
+  return s + "; operators: " + (ops.empty() ? "none" : ops);
 }
 
 }  // namespace

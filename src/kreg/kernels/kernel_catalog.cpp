@@ -1,18 +1,20 @@
 // The registered kernel types and operators. Including a kernel's header here registers it;
 // the order of the includes is the order of the help and the docs.
+#include <stdexcept>
+
 #include "kreg/kernels/kernel_type.h"
 
 // Registration order: the kernels of Allerbo (2023, Table 5), then the others.
-#include <stdexcept>
-
-#include "kreg/kernels/cauchy.h"
+// clang-format off
 #include "kreg/kernels/gaussian.h"
 #include "kreg/kernels/laplace.h"
-#include "kreg/kernels/linear.h"
 #include "kreg/kernels/matern32.h"
 #include "kreg/kernels/matern52.h"
+#include "kreg/kernels/cauchy.h"
+#include "kreg/kernels/linear.h"
 #include "kreg/kernels/polynomial.h"
 #include "kreg/kernels/rational_quadratic.h"
+// clang-format on
 
 namespace kreg {
 

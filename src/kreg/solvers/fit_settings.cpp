@@ -49,8 +49,8 @@ std::vector<SettingField> make_table() {
   method.text = &FitSettings::method;
   t.push_back(method);
   t.push_back({"kernel", SettingType::kKernel, S::kKernelRidge, false,
-               "kernel, or kernels combined by + and * (\"gaussian+linear\"); a part may fix its own parameters: "
-               "gaussian(bandwidth=2)"});
+               "kernel: a name, optionally fixing its own parameters (gaussian(bandwidth=2)), or kernels combined "
+               "by the operators below"});
   t.push_back(number("lambda", &FitSettings::lambda, {0.0, false, kInf, true}, S::kKernelRidge,
                      "ridge penalty lambda >= 0 (krr, kl1, klinf)"));
   SettingField scaling{"lambda_scaling", SettingType::kChoice, S::kKernelRidge, true,
