@@ -14,6 +14,7 @@
 #include "kreg/kernels/linear.h"
 #include "kreg/kernels/polynomial.h"
 #include "kreg/kernels/rational_quadratic.h"
+#include "kreg/kernels/periodic.h"
 // clang-format on
 
 namespace kreg {
