@@ -15,6 +15,7 @@
 #include "kreg/kernels/polynomial.h"
 #include "kreg/kernels/rational_quadratic.h"
 #include "kreg/kernels/periodic.h"
+#include "kreg/kernels/kernel_combination.h"
 // clang-format on
 
 namespace kreg {
