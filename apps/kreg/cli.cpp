@@ -69,6 +69,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   for (const auto& a : argv_store) argv.push_back(a.c_str());
 
   Streams io{out, err, err_is_terminal};
+  const OptionSet* active = nullptr;  // the running subcommand's options: they locate error keys
   try {
     try {
       check_names(app, args);
@@ -89,16 +90,13 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     }
     for (auto& cmd : commands) {
       if (!cmd->app->parsed()) continue;
+      active = &cmd->options;
       cmd->options.apply_config();
       if (cmd->options.print_config_requested()) {
         out << cmd->options.merged().dump(2) << "\n";
         return 0;
       }
-      try {
-        set_thread_count(cmd->options.threads());
-      } catch (const ConfigError& e) {
-        cmd->options.rethrow_located(e);
-      }
+      set_thread_count(cmd->options.threads());
       cmd->run(io);
       return 0;
     }
@@ -108,7 +106,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     err << "kreg: error: " << one_line(e.what()) << "\n";
     return 2;
   } catch (const ConfigError& e) {
-    err << "kreg: error: " << one_line(e.what()) << "\n";
+    err << "kreg: error: " << one_line(active != nullptr ? active->located(e) : std::string(e.what())) << "\n";
     return 2;
   } catch (const ModelFormatError& e) {
     err << "kreg: error: " << one_line(e.what()) << "\n";

@@ -48,7 +48,7 @@ class CvCommand : public Command {
 
   void run(Streams& io) override {
     CvSettings cv;
-    cv.base = fit_.to_settings(options);
+    cv.base = fit_.to_settings();
     if (output_path_.empty() && per_fold_path_.empty() && best_path_.empty() && model_path_.empty())
       throw ConfigError("missing output: give at least one of --output, --best, --model or --per-fold");
     if (!fold_column_.empty() && options.given("folds"))
@@ -59,30 +59,26 @@ class CvCommand : public Command {
         {{"data", data_.data}, {"config", options.config_path()}});
     const std::string& method = cv.base.method;
     const std::string reg = regulariser_name(method);
-    try {
-      if (statistics_ == "all")
-        cv.statistics = CvStatistics::kAll;
-      else if (statistics_ != "fold")
-        throw ConfigError("statistics", "expected fold or all, got '" + statistics_ + "'" +
-                                            did_you_mean(statistics_, {"fold", "all"}));
-      if (refit_rule_ != "min" && refit_rule_ != "1se")
-        throw ConfigError("refit_rule",
-                          "expected min or 1se, got '" + refit_rule_ + "'" + did_you_mean(refit_rule_, {"min", "1se"}));
-      for (const auto& [key, text] : kernel_grids_)
-        if (!text.empty()) cv.kernel_grids[key] = parse_grid(text, key + "_grid");
-      if (reg == "lambda") {
-        if (!t_grid_.empty()) throw ConfigError("t_grid", "not used by --method " + method + " (it has a lambda grid)");
-        cv.regulariser_grid =
-            lambda_grid_.empty() ? std::vector<double>{cv.base.lambda} : parse_grid(lambda_grid_, "lambda_grid");
-      } else if (reg == "t") {
-        if (!lambda_grid_.empty()) throw ConfigError("lambda_grid", "not used by --method kgf (it has a t grid)");
-        cv.regulariser_grid = t_grid_.empty() ? std::vector<double>{cv.base.t} : parse_grid(t_grid_, "t_grid");
-      } else if (!lambda_grid_.empty() || !t_grid_.empty()) {
-        throw ConfigError(std::string(lambda_grid_.empty() ? "t_grid" : "lambda_grid") + ": --method " + method +
-                          " chooses t by early stopping on each validation fold");
-      }
-    } catch (const ConfigError& e) {
-      options.rethrow_located(e);
+    if (statistics_ == "all")
+      cv.statistics = CvStatistics::kAll;
+    else if (statistics_ != "fold")
+      throw ConfigError("statistics",
+                        "expected fold or all, got '" + statistics_ + "'" + did_you_mean(statistics_, {"fold", "all"}));
+    if (refit_rule_ != "min" && refit_rule_ != "1se")
+      throw ConfigError("refit_rule",
+                        "expected min or 1se, got '" + refit_rule_ + "'" + did_you_mean(refit_rule_, {"min", "1se"}));
+    for (const auto& [key, text] : kernel_grids_)
+      if (!text.empty()) cv.kernel_grids[key] = parse_grid(text, key + "_grid");
+    if (reg == "lambda") {
+      if (!t_grid_.empty()) throw ConfigError("t_grid", "not used by --method " + method + " (it has a lambda grid)");
+      cv.regulariser_grid =
+          lambda_grid_.empty() ? std::vector<double>{cv.base.lambda} : parse_grid(lambda_grid_, "lambda_grid");
+    } else if (reg == "t") {
+      if (!lambda_grid_.empty()) throw ConfigError("lambda_grid", "not used by --method kgf (it has a t grid)");
+      cv.regulariser_grid = t_grid_.empty() ? std::vector<double>{cv.base.t} : parse_grid(t_grid_, "t_grid");
+    } else if (!lambda_grid_.empty() || !t_grid_.empty()) {
+      throw ConfigError(std::string(lambda_grid_.empty() ? "t_grid" : "lambda_grid") + ": --method " + method +
+                        " chooses t by early stopping on each validation fold");
     }
     cv.threads = options.threads();
 
@@ -92,20 +88,12 @@ class CvCommand : public Command {
     if (!fold_column_.empty()) {
       folds = folds_from_labels(training.fold_labels, data.source);
     } else {
-      try {
-        folds = seeded_folds(data.n(), folds_, cv.base.seed);
-      } catch (const ConfigError& e) {
-        options.rethrow_located(e);
-      }
+      folds = seeded_folds(data.n(), folds_, cv.base.seed);
     }
 
     ProgressBar bar(io.err, io.err_is_terminal && !options.quiet(), "cv " + method);
     CvResult result;
-    try {
-      result = cross_validate(data, cv, folds, [&bar](std::size_t d, std::size_t t) { bar.update(d, t); });
-    } catch (const ConfigError& e) {
-      options.rethrow_located(e);
-    }
+    result = cross_validate(data, cv, folds, [&bar](std::size_t d, std::size_t t) { bar.update(d, t); });
 
     const CvColumns columns(cv);
     for (const auto& w : cv_warnings(result, cv, columns)) warn(io, w);

@@ -26,7 +26,7 @@ class FitCommand : public Command {
   }
 
   void run(Streams& io) override {
-    const FitSettings settings = fit_.to_settings(options);
+    const FitSettings settings = fit_.to_settings();
     require(options, "model", model_path_);
     OutputFiles files(options, {{"model", model_path_}},
                       {{"data", data_.data}, {"validation", validation_path_}, {"config", options.config_path()}});
@@ -37,11 +37,7 @@ class FitCommand : public Command {
     if (!validation_path_.empty()) validation = data_.load_validation(options, io, validation_path_, data);
     record_lap(&times, "read", watch);
     Model model;
-    try {
-      model = train(data, settings, validation_path_.empty() ? nullptr : &validation, &times);
-    } catch (const ConfigError& e) {
-      options.rethrow_located(e);
-    }
+    model = train(data, settings, validation_path_.empty() ? nullptr : &validation, &times);
     for (const auto& w : model.warnings) warn(io, w);
     watch.lap();
     files.add("model", model_to_json(model).dump(1) + "\n");

@@ -76,23 +76,19 @@ void FitSettingsOptions::register_on(OptionSet& o, Scope scope) {
   }
 }
 
-FitSettings FitSettingsOptions::to_settings(const OptionSet& o) const {
-  try {
-    FitSettings s = values;
-    for (const SettingField& f : fit_settings_table()) {
-      if (f.type != SettingType::kChoice) continue;
-      const auto it = choices.find(f.key);
-      if (it == choices.end()) continue;  // not offered: keeps its default
-      set_choice(f, s, it->second);
-    }
-    s.kernel.name = canonical_kernel_name(kernel);
-    s.kernel.values = kernel_values;
-    for (const auto& [key, v] : kernel_integers) s.kernel.set(key, v);
-    validate(s);
-    return s;
-  } catch (const ConfigError& e) {
-    o.rethrow_located(e);
+FitSettings FitSettingsOptions::to_settings() const {
+  FitSettings s = values;
+  for (const SettingField& f : fit_settings_table()) {
+    if (f.type != SettingType::kChoice) continue;
+    const auto it = choices.find(f.key);
+    if (it == choices.end()) continue;  // not offered: keeps its default
+    set_choice(f, s, it->second);
   }
+  s.kernel.name = canonical_kernel_name(kernel);
+  s.kernel.values = kernel_values;
+  for (const auto& [key, v] : kernel_integers) s.kernel.set(key, v);
+  validate(s);
+  return s;
 }
 
 }  // namespace kreg::cli

@@ -23,8 +23,9 @@ struct FitSettingsOptions {
   /// unknown keys in a config file.
   using Scope = SettingScope;
   void register_on(OptionSet& options, Scope scope = Scope::kAll);
-  /// Converts and validates; ConfigErrors name the option where it was given.
-  FitSettings to_settings(const OptionSet& options) const;
+  /// Converts and validates; ConfigErrors carry the key at fault (the command line says where
+  /// it was given).
+  FitSettings to_settings() const;
 };
 
 /// "--lambda-scaling" for the key "lambda_scaling".

@@ -27,7 +27,7 @@ class LooCommand : public Command {
   }
 
   void run(Streams& io) override {
-    const FitSettings settings = fit_.to_settings(options);
+    const FitSettings settings = fit_.to_settings();
     require(options, "output", output_path_);
     OutputFiles files(options, {{"output", output_path_}, {"best", best_path_}},
                       {{"data", data_.data}, {"config", options.config_path()}});
@@ -36,18 +36,10 @@ class LooCommand : public Command {
                         method_names_where([](const MethodInfo& m) { return m.loo_shortcut; }) + ", got '" +
                         settings.method + "'");
     std::vector<double> grid;
-    try {
-      grid = parse_grid(lambda_grid_, "lambda_grid");
-    } catch (const ConfigError& e) {
-      options.rethrow_located(e);
-    }
+    grid = parse_grid(lambda_grid_, "lambda_grid");
     const Dataset data = data_.load(options, io).data;
     LooResult r;
-    try {
-      r = loo_krr(data, settings, grid);
-    } catch (const ConfigError& e) {
-      options.rethrow_located(e);
-    }
+    r = loo_krr(data, settings, grid);
 
     TableWriter table({"lambda", "df", "loo_mse", "loo_se", "gcv"});
     for (const auto& p : r.points)

@@ -93,13 +93,9 @@ void OptionSet::apply_config() {
   if (config_path_.empty()) return;
   std::string text;
   try {
-    text = read_input_text(config_path_);
+    text = read_input_text(config_path_, "config file");
   } catch (const DataError& e) {
-    std::string what = e.what();
-    const std::string marker = ": cannot open file for reading: ";
-    const auto pos = what.find(marker);
-    if (pos != std::string::npos) what.replace(pos, marker.size(), ": cannot open config file: ");
-    throw ConfigError(what);
+    throw ConfigError(e.what());  // a config that cannot be read is a settings problem (exit 2 either way)
   }
   apply_config_text(text, config_path_);
 }
@@ -152,9 +148,8 @@ std::string OptionSet::where(const std::string& key) const {
   return key;
 }
 
-void OptionSet::rethrow_located(const ConfigError& e) const {
-  if (e.key().empty()) throw e;
-  throw ConfigError(where(e.key()) + ": " + e.problem());
+std::string OptionSet::located(const ConfigError& e) const {
+  return e.key().empty() ? std::string(e.what()) : where(e.key()) + ": " + e.problem();
 }
 
 }  // namespace kreg::cli

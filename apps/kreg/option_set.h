@@ -48,8 +48,9 @@ class OptionSet {
   /// Where `key` came from, for messages: "--bandwidth", "cfg.json: key 'bandwidth'", or
   /// "bandwidth" when it has its default.
   std::string where(const std::string& key) const;
-  /// Re-throws a ConfigError that names a key with the key located (where()); others as they are.
-  [[noreturn]] void rethrow_located(const ConfigError& e) const;
+  /// The message of a ConfigError with its key located (where(): "--bandwidth: must be ...");
+  /// a message without a key as it is.
+  std::string located(const ConfigError& e) const;
   /// True when the option was set on the command line or in the config.
   bool given(const std::string& key) const;
 

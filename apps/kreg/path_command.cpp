@@ -36,7 +36,7 @@ class PathCommand : public Command {
   }
 
   void run(Streams& io) override {
-    const FitSettings settings = fit_.to_settings(options);
+    const FitSettings settings = fit_.to_settings();
     require(options, "output", output_path_);
     OutputFiles files(options, {{"output", output_path_}, {"coefficients", coef_path_}},
                       {{"data", data_.data}, {"validation", validation_path_}, {"config", options.config_path()}});
@@ -60,26 +60,18 @@ class PathCommand : public Command {
     std::vector<double> grid;
     const std::string& text = lambda_path ? lambda_grid_ : t_grid_;
     if (!text.empty()) {
-      try {
-        grid = parse_grid(text, grid_key);
-      } catch (const ConfigError& e) {
-        options.rethrow_located(e);
-      }
+      grid = parse_grid(text, grid_key);
     }  // an empty grid asks spectral_path for the default one, taken from the spectrum
     const Dataset* val = validation_path_.empty() ? nullptr : &validation;
     std::vector<PathPoint> path;
-    try {
-      if (iterative) {
-        const long k_max = settings.max_update_count();
-        const long every = record_every_ > 0 ? record_every_ : std::max(1L, (k_max + 99) / 100);
-        path = descent_path(train, val, settings, every, !coef_path_.empty());
-      } else if (penalized) {
-        path = penalized_path(train, val, settings, grid, !coef_path_.empty());
-      } else {
-        path = spectral_path(train, val, settings, grid, !coef_path_.empty());
-      }
-    } catch (const ConfigError& e) {
-      options.rethrow_located(e);
+    if (iterative) {
+      const long k_max = settings.max_update_count();
+      const long every = record_every_ > 0 ? record_every_ : std::max(1L, (k_max + 99) / 100);
+      path = descent_path(train, val, settings, every, !coef_path_.empty());
+    } else if (penalized) {
+      path = penalized_path(train, val, settings, grid, !coef_path_.empty());
+    } else {
+      path = spectral_path(train, val, settings, grid, !coef_path_.empty());
     }
 
     std::vector<std::string> columns = {

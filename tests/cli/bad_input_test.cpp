@@ -178,7 +178,7 @@ std::vector<BadCase> bad_cases() {
        "--validation: standard input is already --data"},
       // --- Configs ---
       {"config missing file", kGoodCsv, "", with(fit, {"--config", "$dir/none.json"}),
-       "none.json: cannot open config file: No such file or directory"},
+       "none.json: cannot open config file for reading: No such file or directory"},
       {"config unknown key", kGoodCsv, "{\"bandwith\": 0.5}", with(fit, {"--config", "$dir/cfg.json"}),
        "cfg.json: key 'bandwith': unknown option for 'kreg fit' (did you mean 'bandwidth'?)"},
       {"config wrong type", kGoodCsv, "{\"bandwidth\": \"wide\"}", with(fit, {"--config", "$dir/cfg.json"}),

@@ -46,7 +46,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string text(reinterpret_cast<const char*>(data), size);
   try {
     h.options.apply_config_text(text, "fuzz.json");
-    (void)h.values.fit.to_settings(h.options);
+    (void)h.values.fit.to_settings();
     (void)h.values.data.read.format(h.options);
     (void)h.values.data.read.policy(h.options);
     for (const std::string* grid : {&h.values.bandwidth_grid, &h.values.lambda_grid, &h.values.t_grid})

@@ -65,16 +65,16 @@ class MemorySource : public ByteSource {
 
 std::string input_name(const std::string& path) { return path == "-" ? "standard input" : path; }
 
-std::unique_ptr<ByteSource> open_input(const std::string& path) {
+std::unique_ptr<ByteSource> open_input(const std::string& path, const std::string& kind) {
   int fd = -1;
   if (path == "-") {
     fd = ::dup(STDIN_FILENO);  // gzclose closes its descriptor; standard input stays open
     if (fd < 0) throw DataError("standard input: cannot read: " + std::string(std::strerror(errno)));
   } else {
     const std::string reason = unreadable_reason(path);
-    if (!reason.empty()) throw DataError(path + ": cannot open file for reading: " + reason);
+    if (!reason.empty()) throw DataError(path + ": cannot open " + kind + " for reading: " + reason);
     fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) throw DataError(path + ": cannot open file for reading: " + std::strerror(errno));
+    if (fd < 0) throw DataError(path + ": cannot open " + kind + " for reading: " + std::strerror(errno));
   }
   gzFile file = gzdopen(fd, "rb");
   if (file == nullptr) {

@@ -21,7 +21,8 @@ class ByteSource {
 
 /// Opens `path` ("-" = standard input). Throws DataError "<path>: cannot open file for
 /// reading: <reason>" when it cannot be opened.
-std::unique_ptr<ByteSource> open_input(const std::string& path);
+/// `kind` names the file in errors: "<path>: cannot open <kind> for reading: <reason>".
+std::unique_ptr<ByteSource> open_input(const std::string& path, const std::string& kind = "file");
 
 /// The bytes of `text` (copied), named `name` in messages.
 std::unique_ptr<ByteSource> memory_input(std::string text, std::string name);

@@ -68,8 +68,8 @@ std::string parse_json_text(const std::string& text, nlohmann::json& out) {
   return "";
 }
 
-std::string read_input_text(const std::string& path) {
-  auto source = open_input(path);
+std::string read_input_text(const std::string& path, const std::string& kind) {
+  auto source = open_input(path, kind);
   std::string text;
   char buffer[1 << 16];
   for (std::size_t got; (got = source->read(buffer, sizeof buffer)) > 0;) text.append(buffer, got);

@@ -17,7 +17,7 @@ std::string parse_json_text(const std::string& text, nlohmann::json& out);
 
 /// The whole content of `path` ("-" = standard input; gzip data is decompressed). Throws
 /// DataError when it cannot be read.
-std::string read_input_text(const std::string& path);
+std::string read_input_text(const std::string& path, const std::string& kind = "file");
 
 /// `value` as a short one-line JSON text for messages (at most about 60 characters).
 std::string json_excerpt(const nlohmann::json& value);

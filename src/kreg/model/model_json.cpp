@@ -290,17 +290,7 @@ Model model_from_json(const json& j, const std::string& source) {
 }
 
 Model load_model(const std::string& path) {
-  std::string text;
-  try {
-    text = read_input_text(path);
-  } catch (const DataError& e) {
-    std::string what = e.what();
-    const std::string marker = ": cannot open file for reading: ";
-    const auto pos = what.find(marker);
-    if (pos != std::string::npos) what.replace(pos, marker.size(), ": cannot open model file for reading: ");
-    throw DataError(what);
-  }
-  return model_from_text(text, input_name(path));
+  return model_from_text(read_input_text(path, "model file"), input_name(path));
 }
 
 Model model_from_text(const std::string& text, const std::string& source) {
