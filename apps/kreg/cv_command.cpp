@@ -16,6 +16,7 @@
 #include "kreg/select/cv.h"
 #include "output_files.h"
 #include "progress.h"
+#include "regulariser_grid_options.h"
 
 namespace kreg::cli {
 
@@ -31,9 +32,12 @@ class CvCommand : public Command {
       options.add_grid(option + "-grid", kernel_grids_[p->key],
                        "values of " + option + " to try (default: " + option + ")");
     }
-    options.add_grid("--lambda-grid", lambda_grid_, "lambda values for krr, kl1, klinf (default: --lambda)");
-    options.add_grid("--t-grid", t_grid_,
-                     "t values for kgf (default: --t); the early-stopping methods choose t per fold");
+    grids_.register_on(options, "lambda values for " + method_names_where([](const MethodInfo& m) {
+                                  return m.regulariser == Regulariser::kLambda;
+                                }) + " (default: --lambda)",
+                       "t values for " + method_names_where([](const MethodInfo& m) {
+                         return m.regulariser == Regulariser::kTime;
+                       }) + " (default: --t); the early-stopping methods choose t per fold");
     options.add("--folds", folds_, "number of folds k >= 2");
     options.add("--fold-column", fold_column_, "take each row's fold from this column (never a feature)");
     options.add("--statistics", statistics_, "standardisation statistics from each training fold | all rows");
@@ -69,17 +73,10 @@ class CvCommand : public Command {
                         "expected min or 1se, got '" + refit_rule_ + "'" + did_you_mean(refit_rule_, {"min", "1se"}));
     for (const auto& [key, text] : kernel_grids_)
       if (!text.empty()) cv.kernel_grids[key] = parse_grid(text, key + "_grid");
-    if (reg == "lambda") {
-      if (!t_grid_.empty()) throw ConfigError("t_grid", "not used by --method " + method + " (it has a lambda grid)");
-      cv.regulariser_grid =
-          lambda_grid_.empty() ? std::vector<double>{cv.base.lambda} : parse_grid(lambda_grid_, "lambda_grid");
-    } else if (reg == "t") {
-      if (!lambda_grid_.empty()) throw ConfigError("lambda_grid", "not used by --method kgf (it has a t grid)");
-      cv.regulariser_grid = t_grid_.empty() ? std::vector<double>{cv.base.t} : parse_grid(t_grid_, "t_grid");
-    } else if (!lambda_grid_.empty() || !t_grid_.empty()) {
-      throw ConfigError(std::string(lambda_grid_.empty() ? "t_grid" : "lambda_grid") + ": --method " + method +
-                        " chooses t by early stopping on each validation fold");
-    }
+    cv.regulariser_grid = grids_.grid_for(
+        cv.base.method_info(), "--method " + method + " chooses t by early stopping on each validation fold");
+    if (cv.regulariser_grid.empty() && reg == "lambda") cv.regulariser_grid = {cv.base.lambda};
+    if (cv.regulariser_grid.empty() && reg == "t") cv.regulariser_grid = {cv.base.t};
     cv.threads = options.threads();
 
     const TrainingData training = data_.load(options, io, fold_column_);
@@ -136,7 +133,7 @@ class CvCommand : public Command {
   DataOptions data_;
   FitSettingsOptions fit_;
   std::map<std::string, std::string> kernel_grids_;  ///< grid text by kernel parameter key
-  std::string lambda_grid_, t_grid_;
+  RegulariserGridOptions grids_;
   int folds_ = 10;
   std::string fold_column_, statistics_ = "fold";
   std::string output_path_, per_fold_path_, best_path_, model_path_, refit_rule_ = "min";

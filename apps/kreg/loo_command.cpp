@@ -8,7 +8,9 @@
 #include "kreg/core/grid.h"
 #include "kreg/core/number_text.h"
 #include "kreg/select/loo.h"
+#include "kreg/solvers/default_grids.h"
 #include "output_files.h"
+#include "regulariser_grid_options.h"
 #include "table_writer.h"
 
 namespace kreg::cli {
@@ -20,7 +22,8 @@ class LooCommand : public Command {
   explicit LooCommand(CLI::App& sub) : Command(sub) {
     data_.register_on(options);
     fit_.register_on(options, FitSettingsOptions::Scope::kKernelRidge);
-    options.add_grid("--lambda-grid", lambda_grid_, "lambda values: logspace:a:b:n or a,b,c")->capture_default_str();
+    grids_.lambda_grid = kLooDefaultGrid;
+    grids_.register_on(options, "lambda values: logspace:a:b:n or a,b,c (default: " + grids_.lambda_grid + ")", "");
     options.add("--output", output_path_, "LOO table CSV (required; - = standard output)")->option_text("FILE");
     options.add("--best", best_path_, "also write lambda_min and lambda_1se as JSON")->option_text("FILE");
     options.add_flag("--brute-force", brute_force_, "check the shortcut by n refits per lambda (slow: O(G n^4))");
@@ -35,8 +38,7 @@ class LooCommand : public Command {
       throw ConfigError(options.where("method") + ": kreg loo is for " +
                         method_names_where([](const MethodInfo& m) { return m.loo_shortcut; }) + ", got '" +
                         settings.method + "'");
-    std::vector<double> grid;
-    grid = parse_grid(lambda_grid_, "lambda_grid");
+    const std::vector<double> grid = parse_grid(grids_.lambda_grid, "lambda_grid");
     const Dataset data = data_.load(options, io).data;
     LooResult r;
     r = loo_krr(data, settings, grid);
@@ -80,7 +82,7 @@ class LooCommand : public Command {
  private:
   DataOptions data_;
   FitSettingsOptions fit_;
-  std::string lambda_grid_ = "logspace:-6:1:50";
+  RegulariserGridOptions grids_;
   std::string output_path_, best_path_;
   bool brute_force_ = false;
 };

@@ -13,6 +13,7 @@
 #include "kreg/solvers/repeated_rows.h"
 #include "kreg/solvers/spectral_path.h"
 #include "output_files.h"
+#include "regulariser_grid_options.h"
 #include "table_writer.h"
 
 namespace kreg::cli {
@@ -26,9 +27,14 @@ class PathCommand : public Command {
     fit_.register_on(options);
     options.add("--validation", validation_path_, "validation CSV (same columns) for val_mse and val_r2")
         ->option_text("FILE");
-    options.add_grid("--lambda-grid", lambda_grid_,
-                     "lambda values for krr: logspace:a:b:n or a,b,c (default: 50 values from mu_max to 1e-6 mu_max)");
-    options.add_grid("--t-grid", t_grid_, "t values for kgf (default: 50 values from 1/mu_max to 1e6/mu_max)");
+    grids_.register_on(
+        options,
+        "lambda values for " +
+            method_names_where([](const MethodInfo& m) { return m.regulariser == Regulariser::kLambda; }) +
+            ": logspace:a:b:n or a,b,c (default: 50 values, from mu_max down to 1e-6 mu_max for the closed forms, from "
+            "lambda_max down to 1e-3 lambda_max for the penalised methods)",
+        "t values for " + method_names_where([](const MethodInfo& m) { return m.regulariser == Regulariser::kTime; }) +
+            " (default: 50 values from 1/mu_max to 1e6/mu_max)");
     options.add("--output", output_path_, "path CSV (required; - = standard output)")->option_text("FILE");
     options.add("--record-every", record_every_,
                 "iterative methods: record every m updates up to --t-max (0 = about 100 rows)");
@@ -44,24 +50,14 @@ class PathCommand : public Command {
     const bool iterative = method.is_iterative();
     const bool penalized = method.is_penalized();
     const bool lambda_path = method.regulariser == Regulariser::kLambda;
-    if (iterative && (options.given("lambda_grid") || options.given("t_grid")))
-      throw ConfigError(options.where(options.given("t_grid") ? "t_grid" : "lambda_grid") +
-                        ": iterative methods record their path every --record-every updates up to --t-max");
-    if (record_every_ < 0) throw ConfigError(options.where("record_every") + ": must be >= 0");
-    const std::string grid_key = lambda_path ? "lambda_grid" : "t_grid";
-    const std::string other_key = lambda_path ? "t_grid" : "lambda_grid";
-    if (!iterative && options.given(other_key))
-      throw ConfigError(options.where(other_key) + ": not used by --method " + settings.method + "; give " +
-                        options.where(grid_key));
+    // An empty grid asks the path for its default one, taken from the data.
+    const std::vector<double> grid =
+        grids_.grid_for(method, "iterative methods record their path every --record-every updates up to --t-max");
+    if (record_every_ < 0) throw ConfigError("record_every", "must be >= 0");
     const Dataset train = data_.load(options, io).data;
     Dataset validation;
     if (!validation_path_.empty()) validation = data_.load_validation(options, io, validation_path_, train);
 
-    std::vector<double> grid;
-    const std::string& text = lambda_path ? lambda_grid_ : t_grid_;
-    if (!text.empty()) {
-      grid = parse_grid(text, grid_key);
-    }  // an empty grid asks spectral_path for the default one, taken from the spectrum
     const Dataset* val = validation_path_.empty() ? nullptr : &validation;
     std::vector<PathPoint> path;
     if (iterative) {
@@ -123,7 +119,8 @@ class PathCommand : public Command {
  private:
   DataOptions data_;
   FitSettingsOptions fit_;
-  std::string validation_path_, lambda_grid_, t_grid_, output_path_, coef_path_;
+  RegulariserGridOptions grids_;
+  std::string validation_path_, output_path_, coef_path_;
   long record_every_ = 0;
 };
 

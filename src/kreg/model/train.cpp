@@ -108,7 +108,7 @@ arma::vec fit_penalized(Model& model, const arma::vec& t, PhaseTimes* times) {
   const RepeatedRows repeats = repeated_rows(model.points, t, penalty_of(s.method));
   if (s.effective_lambda(t.n_elem) < repeats.lambda_unbounded)
     model.warnings.push_back(repeated_rows_message(
-        repeats, t.n_elem, s.method, s.lambda_scaling == LambdaScaling::kN ? static_cast<double>(t.n_elem) : 1.0));
+        repeats, t.n_elem, s.method, s.lambda_unit(t.n_elem)));
   return symmetric_times_of(K, model.alpha);
 }
 

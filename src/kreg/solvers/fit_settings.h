@@ -56,14 +56,11 @@ struct FitSettings {
   /// kgf's effective time with momentum (seed 002, Lemma kgf_s, Remark 2): t / (1 - gamma).
   double effective_t() const { return t / (1.0 - momentum); }
 
+  /// The factor between lambda as given and as it enters K + lambda_eff I for n training
+  /// points: n with --lambda-scaling n, else 1. The one place that knows the scaling.
+  double lambda_unit(std::size_t n) const { return lambda_scaling == LambdaScaling::kN ? static_cast<double>(n) : 1.0; }
   /// lambda as it enters K + lambda_eff I for n training points.
-  double effective_lambda(std::size_t n) const {
-    return lambda_scaling == LambdaScaling::kN ? lambda * static_cast<double>(n) : lambda;
-  }
-  /// The same for a value of a lambda grid.
-  double effective_lambda(double grid_lambda, std::size_t n) const {
-    return lambda_scaling == LambdaScaling::kN ? grid_lambda * static_cast<double>(n) : grid_lambda;
-  }
+  double effective_lambda(std::size_t n) const { return lambda * lambda_unit(n); }
 };
 
 /// The kinds of values a setting takes.

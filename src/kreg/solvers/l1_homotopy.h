@@ -28,7 +28,6 @@ struct HomotopyResult {
 /// early, with `stopped` set, when K_AA becomes numerically singular (pivot^2 < 1e-12 of the
 /// diagonal entry: the solution is then large and ill-determined) or after `max_events`
 /// events; the caller solves the rest another way.
-HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::vector<double>& lambdas,
-                           long max_events);
+HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::vector<double>& lambdas, long max_events);
 
 }  // namespace kreg

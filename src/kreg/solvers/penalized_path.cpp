@@ -10,6 +10,7 @@
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/linalg/matrix_vector.h"
+#include "kreg/solvers/default_grids.h"
 #include "kreg/solvers/descent.h"
 #include "kreg/solvers/l1_homotopy.h"
 #include "kreg/solvers/linf_homotopy.h"
@@ -65,11 +66,8 @@ std::vector<PathPoint> penalized_path(const Dataset& train, const Dataset* valid
   const arma::mat K = gram(kernel, Z);
   const arma::vec y = st.transform_target(train.y);
   const double n = static_cast<double>(train.n());
-  const double unit = s.lambda_scaling == LambdaScaling::kN ? n : 1.0;  // effective = unit * lambda
-  if (grid.empty()) {
-    const double top = std::log10(lambda_max(pen, y) / unit);
-    grid = logspace(top, top - 3.0, 50);
-  }
+  const double unit = s.lambda_unit(train.n());  // effective = unit * lambda
+  if (grid.empty()) grid = default_penalized_grid(lambda_max(pen, y), unit);
   for (double v : grid)
     if (!(v >= 0.0)) throw ConfigError("lambda_grid", "values must be >= 0");
   std::sort(grid.begin(), grid.end(), std::greater<double>());

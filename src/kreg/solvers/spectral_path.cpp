@@ -14,21 +14,10 @@
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/linalg/matrix_vector.h"
+#include "kreg/solvers/default_grids.h"
 #include "kreg/spectral/spectrum.h"
 
 namespace kreg {
-
-std::vector<double> default_spectral_grid(double mu_max, const MethodInfo& method, std::size_t n,
-                                          LambdaScaling scaling) {
-  const double top = std::log10(std::max(mu_max, 1e-300));
-  std::vector<double> lambdas = logspace(top, top - 6.0, 50);
-  if (method.regulariser == Regulariser::kTime) {
-    for (double& v : lambdas) v = 1.0 / v;
-  } else if (scaling == LambdaScaling::kN) {
-    for (double& v : lambdas) v /= static_cast<double>(n);
-  }
-  return lambdas;
-}
 
 std::vector<PathPoint> spectral_path(const Dataset& train, const Dataset* validation, const FitSettings& settings,
                                      const std::vector<double>& grid, bool keep_alpha) {
@@ -54,7 +43,7 @@ std::vector<PathPoint> spectral_path(const Dataset& train, const Dataset* valida
 
   const bool is_krr = method.family == MethodFamily::kRidge;
   const std::vector<double> values =
-      grid.empty() ? default_spectral_grid(spec.mu.max(), method, train.n(), settings.lambda_scaling) : grid;
+      grid.empty() ? default_spectral_grid(spec.mu.max(), method, settings.lambda_unit(train.n())) : grid;
   std::vector<PathPoint> path;
   for (double value : values) {
     if (!(value >= 0.0)) throw ConfigError(is_krr ? "lambda_grid" : "t_grid", "values must be >= 0");

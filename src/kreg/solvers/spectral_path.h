@@ -18,10 +18,4 @@ namespace kreg {
 std::vector<PathPoint> spectral_path(const Dataset& train, const Dataset* validation, const FitSettings& settings,
                                      const std::vector<double>& grid, bool keep_alpha);
 
-/// The default grid when none is given: 50 log-spaced points spanning six decades below the
-/// largest eigenvalue mu_max of K (standardised data): lambda from mu_max down to
-/// 1e-6 mu_max for krr, t = 1/lambda (from 1/mu_max up to 1e6/mu_max) for kgf.
-std::vector<double> default_spectral_grid(double mu_max, const MethodInfo& method, std::size_t n,
-                                          LambdaScaling scaling);
-
 }  // namespace kreg

@@ -1,0 +1,27 @@
+// Default grids.
+#include "kreg/solvers/default_grids.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "kreg/core/grid.h"
+
+namespace kreg {
+
+std::vector<double> default_spectral_grid(double mu_max, const MethodInfo& method, double lambda_unit) {
+  const double top = std::log10(std::max(mu_max, 1e-300));
+  std::vector<double> values = logspace(top, top - 6.0, 50);
+  if (method.regulariser == Regulariser::kTime) {
+    for (double& v : values) v = 1.0 / v;
+  } else {
+    for (double& v : values) v /= lambda_unit;
+  }
+  return values;
+}
+
+std::vector<double> default_penalized_grid(double lambda_max, double lambda_unit) {
+  const double top = std::log10(lambda_max / lambda_unit);
+  return logspace(top, top - 3.0, 50);
+}
+
+}  // namespace kreg
