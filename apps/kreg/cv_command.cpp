@@ -51,64 +51,20 @@ class CvCommand : public Command {
   }
 
   void run(Streams& io) override {
-    CvSettings cv;
-    cv.base = fit_.to_settings();
-    if (output_path_.empty() && per_fold_path_.empty() && best_path_.empty() && model_path_.empty())
-      throw ConfigError("missing output: give at least one of --output, --best, --model or --per-fold");
-    if (!fold_column_.empty() && options.given("folds"))
-      throw ConfigError(options.where("folds") + ": the folds come from " + options.where("fold_column") +
-                        "; give one or the other");
+    const CvSettings cv = settings();
+    check_outputs();
     OutputFiles files(
         options, {{"output", output_path_}, {"per_fold", per_fold_path_}, {"best", best_path_}, {"model", model_path_}},
         {{"data", data_.data}, {"config", options.config_path()}});
-    const std::string& method = cv.base.method;
-    const std::string reg = regulariser_name(method);
-    if (statistics_ == "all")
-      cv.statistics = CvStatistics::kAll;
-    else if (statistics_ != "fold")
-      throw ConfigError("statistics",
-                        "expected fold or all, got '" + statistics_ + "'" + did_you_mean(statistics_, {"fold", "all"}));
-    if (refit_rule_ != "min" && refit_rule_ != "1se")
-      throw ConfigError("refit_rule",
-                        "expected min or 1se, got '" + refit_rule_ + "'" + did_you_mean(refit_rule_, {"min", "1se"}));
-    for (const auto& [key, text] : kernel_grids_)
-      if (!text.empty()) cv.kernel_grids[key] = parse_grid(text, key + "_grid");
-    cv.regulariser_grid = grids_.grid_for(
-        cv.base.method_info(), "--method " + method + " chooses t by early stopping on each validation fold");
-    if (cv.regulariser_grid.empty() && reg == "lambda") cv.regulariser_grid = {cv.base.lambda};
-    if (cv.regulariser_grid.empty() && reg == "t") cv.regulariser_grid = {cv.base.t};
-    cv.threads = options.threads();
-
     const TrainingData training = data_.load(options, io, fold_column_);
     const Dataset& data = training.data;
-    Folds folds;
-    if (!fold_column_.empty()) {
-      folds = folds_from_labels(training.fold_labels, data.source);
-    } else {
-      folds = seeded_folds(data.n(), folds_, cv.base.seed);
-    }
+    const Folds folds = fold_column_.empty() ? seeded_folds(data.n(), folds_, cv.base.seed)
+                                             : folds_from_labels(training.fold_labels, data.source);
 
-    ProgressBar bar(io.err, io.err_is_terminal && !options.quiet(), "cv " + method);
-    CvResult result;
-    result = cross_validate(data, cv, folds, [&bar](std::size_t d, std::size_t t) { bar.update(d, t); });
-
+    ProgressBar bar(io.err, io.err_is_terminal && !options.quiet(), "cv " + cv.base.method);
+    const CvResult result = cross_validate(data, cv, folds, [&bar](std::size_t d, std::size_t t) { bar.update(d, t); });
     const CvColumns columns(cv);
     for (const auto& w : cv_warnings(result, cv, columns)) warn(io, w);
-    nlohmann::ordered_json best;
-    best["method"] = method;
-    best["kernel"] = cv.base.kernel.name;
-    best["min"] = cv_row_json(result.rows[result.best_min], columns);
-    best["one_se"] = cv_row_json(result.rows[result.best_1se], columns);
-    best["one_se_rule"] = reg == "lambda" ? "largest lambda, then largest bandwidth, within one SE of the minimum"
-                          : reg == "t"    ? "smallest t, then largest bandwidth, within one SE of the minimum"
-                                          : "largest bandwidth within one SE of the minimum";
-    best["folds"] = folds.k;
-    if (fold_column_.empty())
-      best["seed"] = cv.base.seed;
-    else
-      best["fold_column"] = fold_column_;
-    best["statistics"] = statistics_;
-    best["fold_of_row"] = folds.fold_of_row;
 
     // Everything is computed before anything is written: the outputs appear all or none.
     if (!model_path_.empty()) {
@@ -119,17 +75,45 @@ class CvCommand : public Command {
     }
     if (!output_path_.empty()) files.add("output", cv_table(result, columns));
     if (!per_fold_path_.empty()) files.add("per_fold", cv_per_fold_table(result, columns));
-    if (!best_path_.empty()) files.add("best", best.dump(1) + "\n");
+    if (!best_path_.empty())
+      files.add("best", cv_best_json(result, cv, columns, folds, fold_column_, statistics_).dump(1) + "\n");
     files.commit(io);
-    if (!options.quiet()) {
-      files.summary(io) << "cv " << method << ": " << result.rows.size() << " grid points x " << folds.k << " folds on "
-                        << data.n() << " rows\n"
-                        << "best (min rule): " << cv_row_text(result.rows[result.best_min], columns) << "\n"
-                        << "best (1se rule): " << cv_row_text(result.rows[result.best_1se], columns) << "\n";
-    }
+    if (!options.quiet()) files.summary(io) << cv_summary(result, cv, columns, data.n());
   }
 
  private:
+  // The settings of the run from the options, checked.
+  CvSettings settings() const {
+    CvSettings cv;
+    cv.base = fit_.to_settings();
+    if (statistics_ == "all")
+      cv.statistics = CvStatistics::kAll;
+    else if (statistics_ != "fold")
+      throw ConfigError("statistics",
+                        "expected fold or all, got '" + statistics_ + "'" + did_you_mean(statistics_, {"fold", "all"}));
+    for (const auto& [key, text] : kernel_grids_)
+      if (!text.empty()) cv.kernel_grids[key] = parse_grid(text, key + "_grid");
+    const MethodInfo& method = cv.base.method_info();
+    cv.regulariser_grid =
+        grids_.grid_for(method, "--method " + cv.base.method + " chooses t by early stopping on each validation fold");
+    if (cv.regulariser_grid.empty() && method.regulariser == Regulariser::kLambda)
+      cv.regulariser_grid = {cv.base.lambda};
+    if (cv.regulariser_grid.empty() && method.regulariser == Regulariser::kTime) cv.regulariser_grid = {cv.base.t};
+    cv.threads = options.threads();
+    return cv;
+  }
+
+  void check_outputs() const {
+    if (output_path_.empty() && per_fold_path_.empty() && best_path_.empty() && model_path_.empty())
+      throw ConfigError("missing output: give at least one of --output, --best, --model or --per-fold");
+    if (!fold_column_.empty() && options.given("folds"))
+      throw ConfigError(options.where("folds") + ": the folds come from " + options.where("fold_column") +
+                        "; give one or the other");
+    if (refit_rule_ != "min" && refit_rule_ != "1se")
+      throw ConfigError("refit_rule",
+                        "expected min or 1se, got '" + refit_rule_ + "'" + did_you_mean(refit_rule_, {"min", "1se"}));
+  }
+
   DataOptions data_;
   FitSettingsOptions fit_;
   std::map<std::string, std::string> kernel_grids_;  ///< grid text by kernel parameter key

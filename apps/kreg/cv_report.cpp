@@ -98,6 +98,49 @@ std::string cv_row_text(const CvRow& r, const CvColumns& c) {
 
 namespace {
 
+// The one-SE rule in words: "largest lambda, then largest bandwidth, within one SE of the minimum".
+std::string one_se_order(const CvColumns& c) {
+  std::string s;
+  const auto add = [&s](const std::string& part) { s += (s.empty() ? "" : ", then ") + part; };
+  if (c.regulariser == "lambda") add("largest lambda");
+  if (c.regulariser == "t") add("smallest t");
+  for (const KernelParameter* p : c.kernel) {
+    if (p->simpler == Simpler::kLarger) add("largest " + p->key);
+    if (p->simpler == Simpler::kSmaller) add("smallest " + p->key);
+  }
+  if (s.empty()) return "the first grid point within one SE of the minimum";
+  return s + (s.find(", then ") != std::string::npos ? ", within" : " within") + " one SE of the minimum";
+}
+
+}  // namespace
+
+nlohmann::ordered_json cv_best_json(const CvResult& result, const CvSettings& settings, const CvColumns& columns,
+                                    const Folds& folds, const std::string& fold_column, const std::string& statistics) {
+  nlohmann::ordered_json best;
+  best["method"] = settings.base.method;
+  best["kernel"] = settings.base.kernel.name;
+  best["min"] = cv_row_json(result.rows[result.best_min], columns);
+  best["one_se"] = cv_row_json(result.rows[result.best_1se], columns);
+  best["one_se_rule"] = one_se_order(columns);
+  best["folds"] = folds.k;
+  if (fold_column.empty())
+    best["seed"] = settings.base.seed;
+  else
+    best["fold_column"] = fold_column;
+  best["statistics"] = statistics;
+  best["fold_of_row"] = folds.fold_of_row;
+  return best;
+}
+
+std::string cv_summary(const CvResult& result, const CvSettings& settings, const CvColumns& columns, std::size_t rows) {
+  return "cv " + settings.base.method + ": " + std::to_string(result.rows.size()) + " grid points x " +
+         std::to_string(result.folds.k) + " folds on " + std::to_string(rows) + " rows\n" +
+         "best (min rule): " + cv_row_text(result.rows[result.best_min], columns) + "\n" +
+         "best (1se rule): " + cv_row_text(result.rows[result.best_1se], columns) + "\n";
+}
+
+namespace {
+
 // "the largest" / "the smallest" when `value` is at an end of `grid` (of several values) that
 // could be extended; "" otherwise.
 std::string edge_of(double value, std::vector<double> grid, double lowest_possible) {

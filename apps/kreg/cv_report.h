@@ -28,6 +28,13 @@ nlohmann::ordered_json cv_row_json(const CvRow& row, const CvColumns& columns);
 /// The row in a line for people: "bandwidth 0.5, lambda 0.01: mean MSE 0.123 (SE 0.004), mean R2 0.87".
 std::string cv_row_text(const CvRow& row, const CvColumns& columns);
 
+/// The --best file: method, kernel, the best rows by both rules, the one-SE rule in words, and
+/// the folds (k, seed or fold column, statistics, each row's fold).
+nlohmann::ordered_json cv_best_json(const CvResult& result, const CvSettings& settings, const CvColumns& columns,
+                                    const Folds& folds, const std::string& fold_column, const std::string& statistics);
+/// The summary for people: grid size, rows, and the best point by each rule.
+std::string cv_summary(const CvResult& result, const CvSettings& settings, const CvColumns& columns, std::size_t rows);
+
 /// Warnings about the result: grid points whose score is not finite, a best point (min rule)
 /// on the edge of a grid of several values, a best mean R2 at or below 0, unfinished and
 /// unbounded fits.
