@@ -45,20 +45,20 @@ void FitSettingsOptions::register_on(OptionSet& o, Scope scope) {
     const std::string flag = option_of_key(f.key);
     switch (f.type) {
       case SettingType::kNumber:
-        o.add(flag, values.*f.number, f.help);
+        o.add(flag, values.*f.number, setting_help(f));
         break;
       case SettingType::kInteger:
-        o.add(flag, values.*f.integer, f.help);
+        o.add(flag, values.*f.integer, setting_help(f));
         break;
       case SettingType::kFlag:
-        o.add_flag(flag, values.*f.flag, f.help);
+        o.add_flag(flag, values.*f.flag, setting_help(f));
         break;
       case SettingType::kText:
-        o.add(flag, values.*f.text, f.text == &FitSettings::method ? method_help(scope) : std::string(f.help));
+        o.add(flag, values.*f.text, f.text == &FitSettings::method ? method_help(scope) : setting_help(f));
         break;
       case SettingType::kChoice:
         choices[f.key] = f.get_choice(values);
-        o.add(flag, choices[f.key], f.help);
+        o.add(flag, choices[f.key], setting_help(f));
         break;
       case SettingType::kKernel:
         o.add(flag, kernel, kernel_help(f.help));

@@ -128,7 +128,10 @@ class PathCommand : public Command {
 
 std::unique_ptr<Command> make_path_command(CLI::App& parent) {
   return std::make_unique<PathCommand>(*parent.add_subcommand(
-      "path", "regularisation path over lambda (krr, kl1, klinf) or t (kgf and the iterative methods)"));
+      "path", "regularisation path over lambda (" + method_names_where([](const MethodInfo& m) {
+                return m.regulariser == Regulariser::kLambda;
+              }) + ") or t (" +
+                  method_names_where([](const MethodInfo& m) { return m.regulariser != Regulariser::kLambda; }) + ")"));
 }
 
 }  // namespace kreg::cli

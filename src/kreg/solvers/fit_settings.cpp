@@ -30,15 +30,25 @@ std::vector<std::string> solver_choices() { return {"auto", "fista", "paper"}; }
 std::vector<std::string> scaling_choices() { return {"none", "n"}; }
 std::vector<std::string> standardize_choices() { return {"both", "features", "none"}; }
 
+using Applies = bool (*)(const MethodInfo&);
+bool lambda_methods(const MethodInfo& m) { return m.regulariser == Regulariser::kLambda; }
+bool time_methods(const MethodInfo& m) { return m.regulariser != Regulariser::kLambda; }
+bool momentum_methods(const MethodInfo& m) { return m.heavy_ball || m.family == MethodFamily::kFlow; }
+bool descent_methods(const MethodInfo& m) { return m.is_iterative(); }
+bool penalized_methods(const MethodInfo& m) { return m.is_penalized(); }
+
 SettingField number(const char* key, double FitSettings::*member, SettingRange range, SettingScope scope,
-                    const char* help) {
+                    const char* help, Applies applies) {
   SettingField f{key, SettingType::kNumber, scope, true, help, range};
   f.number = member;
+  f.applies = applies;
   return f;
 }
-SettingField integer(const char* key, long FitSettings::*member, double low, const char* help) {
+SettingField integer(const char* key, long FitSettings::*member, double low, const char* help,
+                     Applies applies = nullptr) {
   SettingField f{key, SettingType::kInteger, SettingScope::kAll, true, help, {low, false, kInf, true}};
   f.integer = member;
+  f.applies = applies;
   return f;
 }
 
@@ -52,7 +62,7 @@ std::vector<SettingField> make_table() {
                "kernel: a name, optionally fixing its own parameters (gaussian(bandwidth=2)), or kernels combined "
                "by the operators below"});
   t.push_back(number("lambda", &FitSettings::lambda, {0.0, false, kInf, true}, S::kKernelRidge,
-                     "ridge penalty lambda >= 0 (krr, kl1, klinf)"));
+                     "ridge penalty lambda >= 0", lambda_methods));
   SettingField scaling{"lambda_scaling", SettingType::kChoice, S::kKernelRidge, true,
                        "none: K + lambda I; n: K + n*lambda I"};
   scaling.choices = scaling_choices;
@@ -68,38 +78,44 @@ std::vector<SettingField> make_table() {
   };
   t.push_back(standardize);
   t.push_back(number("t", &FitSettings::t, {0.0, false, kInf, true}, S::kAll,
-                     "stopping time t >= 0 (kgf and the descent methods; larger t = weaker regularisation)"));
+                     "stopping time t >= 0 (larger t = weaker regularisation)", time_methods));
   t.push_back(number("momentum", &FitSettings::momentum, {0.0, false, 1.0, true}, S::kAll,
-                     "momentum gamma in [0, 1) (kgf: time t/(1-gamma); kgd, kegd: heavy ball; the paper's kegd "
-                     "used 0.5)"));
+                     "momentum gamma in [0, 1): a heavy ball for the descent methods, time t/(1-gamma) for the "
+                     "flow; the paper's kegd used 0.5",
+                     momentum_methods));
   t.push_back(number("step_size", &FitSettings::step_size, {0.0, true, kInf, true}, S::kAll,
-                     "step size eta > 0 of the descent methods (the paper's 1e-4); t = iterations * eta"));
-  t.push_back(integer("iterations", &FitSettings::iterations, 0.0, "number of updates (0 = round(t / step-size))"));
+                     "step size eta > 0 (the paper's 1e-4); t = iterations * eta", descent_methods));
+  t.push_back(integer("iterations", &FitSettings::iterations, 0.0, "number of updates (0 = round(t / step-size))",
+                      descent_methods));
   SettingField nesterov{"nesterov", SettingType::kFlag, S::kAll, true,
-                        "kgd: Nesterov's look-ahead gradient instead of heavy ball"};
+                        "Nesterov's look-ahead gradient instead of heavy ball"};
   nesterov.flag = &FitSettings::nesterov;
+  nesterov.applies = [](const MethodInfo& m) { return m.nesterov; };
   t.push_back(nesterov);
   t.push_back(number("elastic_alpha", &FitSettings::elastic_alpha, {0.0, false, 1.0, false}, S::kAll,
-                     "kegd: alpha_e in [0, 1] (1 = kcd, 0 with momentum 0 = kgd)"));
+                     "alpha_e in [0, 1] (1 = coordinate descent, 0 with momentum 0 = gradient descent)",
+                     [](const MethodInfo& m) { return m.descent == DescentRule::kElastic; }));
   t.push_back(integer("patience", &FitSettings::patience, 1.0,
-                      "early stopping: updates without improvement before stopping, >= 1"));
+                      "early stopping: updates without improvement before stopping, >= 1", descent_methods));
   t.push_back(number("t_max", &FitSettings::t_max, {0.0, true, kInf, true}, S::kAll,
-                     "early stopping: largest stopping time considered, > 0"));
+                     "early stopping: largest stopping time considered, > 0", descent_methods));
   t.push_back(number("holdout", &FitSettings::holdout, {0.0, false, 1.0, true}, S::kAll,
-                     "early stopping on this fraction of the training rows, [0, 1)"));
+                     "early stopping on this fraction of the training rows, [0, 1)", descent_methods));
   t.push_back(integer("seed", &FitSettings::seed, 0.0, "seed of the holdout split (and of the folds in cv)"));
   SettingField solver{"solver", SettingType::kText, S::kAll, true,
-                      "kl1/klinf: auto (exact homotopy path, KKT-certified) | fista (accelerated, KKT-certified) | "
+                      "auto (exact homotopy path, KKT-certified) | fista (accelerated, KKT-certified) | "
                       "paper (the authors' fixed-step solver)"};
   solver.text = &FitSettings::solver;
+  solver.applies = penalized_methods;
   solver.choices = solver_choices;
   t.push_back(solver);
-  t.push_back(integer("max_iter", &FitSettings::max_iter, 0.0,
-                      "kl1/klinf: iteration cap (0 = 100000 for fista, 1000 for paper)"));
+  t.push_back(integer("max_iter", &FitSettings::max_iter, 0.0, "iteration cap (0 = 100000 for fista, 1000 for paper)",
+                      penalized_methods));
   t.push_back(number("tol", &FitSettings::tol, {0.0, false, kInf, true}, S::kAll,
-                     "kl1/klinf: 0 = default (fista: largest KKT violation 1e-7; paper: iterates agree to 1e-4)"));
+                     "0 = default (fista: largest KKT violation 1e-7; paper: iterates agree to 1e-4)",
+                     penalized_methods));
   t.push_back(number("prox_step", &FitSettings::prox_step, {0.0, true, kInf, true}, S::kAll,
-                     "kl1/klinf with --solver paper: fixed step (paper: 1e-3)"));
+                     "with --solver paper: fixed step (paper: 1e-3)", penalized_methods));
   return t;
 }
 
@@ -136,6 +152,11 @@ long update_count(double time, double step_size, const char* key) {
 }
 
 }  // namespace
+
+std::string setting_help(const SettingField& f) {
+  if (f.applies == nullptr) return f.help;
+  return std::string(f.help) + " (" + method_names_where(f.applies) + ")";
+}
 
 const std::vector<SettingField>& fit_settings_table() {
   static const std::vector<SettingField> table = make_table();

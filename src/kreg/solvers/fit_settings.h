@@ -92,7 +92,12 @@ struct SettingField {
   std::vector<std::string> (*choices)() = nullptr;          ///< kChoice, kText with fixed values
   std::string (*get_choice)(const FitSettings&) = nullptr;  ///< kChoice
   bool (*set_choice)(FitSettings&, const std::string&) = nullptr;
+  bool (*applies)(const MethodInfo&) = nullptr;  ///< the methods that use it (null: every method)
 };
+
+/// The help of a setting, ending with the methods it applies to from the registry: "ridge
+/// penalty lambda >= 0 (krr, kl1, klinf)".
+std::string setting_help(const SettingField& field);
 
 /// Every setting, in the order of the help, the config and the model file.
 const std::vector<SettingField>& fit_settings_table();
