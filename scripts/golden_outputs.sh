@@ -24,6 +24,7 @@ train="$root/tests/fixtures/california_train.csv"
 test="$root/tests/fixtures/california_test.csv"
 sine_train="$root/data/sine_train.csv"
 sine_test="$root/data/sine_test.csv"
+
 if [[ "$mode" == write ]]; then
   out="$dir"
   mkdir -p "$out"
@@ -69,6 +70,16 @@ fit_and_predict krr_features --method krr --kernel gaussian --bandwidth 1 --lamb
 run fit_sine fit --data "$sine_train" --kernel gaussian --bandwidth 0.5 --lambda 1e-3 --standardize none \
   --model "$out/fit_sine.json"
 run predict_sine predict --model "$out/fit_sine.json" --data "$sine_test" --output "$out/predict_sine.csv"
+seasonal_train="$root/tests/fixtures/seasonal_train.csv"
+seasonal_test="$root/tests/fixtures/seasonal_test.csv"
+seasonal="$root/tests/fixtures/seasonal.csv"
+fit_and_predict krr_rational_quadratic --method krr --kernel rational_quadratic --bandwidth 2 --shape 0.7 \
+  --lambda 0.1
+fit_and_predict kgf_gaussian_plus_linear --method kgf --kernel gaussian+linear --bandwidth 2 --t 10
+run fit_seasonal fit --data "$seasonal_train" --target y --kernel "gaussian(bandwidth=3)*periodic+linear" \
+  --bandwidth 1.5 --period 0.35 --lambda 0.05 --model "$out/fit_seasonal.json"
+run predict_seasonal predict --model "$out/fit_seasonal.json" --data "$seasonal_test" \
+  --output "$out/predict_seasonal.csv"
 
 # path: spectral, iterative and penalised
 run path_krr path --data "$train" --target MedHouseVal --bandwidth 2 --lambda-grid logspace:-4:1:12 \
@@ -101,6 +112,12 @@ run cv_kgd cv --data "$train" --target MedHouseVal --method kgd --bandwidth-grid
   --folds 3 --output "$out/cv_kgd.csv" --model "$out/cv_kgd_model.json"
 run cv_kl1 cv --data "$train" --target MedHouseVal --method kl1 --bandwidth-grid 2 --lambda-grid 1,5,25 --folds 3 \
   --output "$out/cv_kl1.csv" --best "$out/cv_kl1_best.json"
+
+run cv_seasonal cv --data "$seasonal" --target y --fold-column fold --kernel "gaussian(bandwidth=3)*periodic" \
+  --bandwidth-grid 1,2 --period-grid 0.33,0.35 --lambda-grid 0.01,0.1 --output "$out/cv_seasonal.csv" \
+  --best "$out/cv_seasonal_best.json"
+run cv_rational_quadratic cv --data "$seasonal" --target y --fold-column fold --kernel rational_quadratic \
+  --shape-grid 0.5,2 --bandwidth 0.3 --lambda-grid 0.01 --output "$out/cv_rational_quadratic.csv"
 
 if [[ "$mode" == write ]]; then
   echo "golden: $count commands, $(find "$out" -type f | wc -l) files written to $out"

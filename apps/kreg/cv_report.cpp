@@ -4,9 +4,9 @@
 #include <algorithm>
 
 #include "kreg/core/number_text.h"
+#include "kreg/io/table_writer.h"
 #include "kreg/kernels/kernel_type.h"
 #include "kreg/solvers/repeated_rows.h"
-#include "table_writer.h"
 
 namespace kreg::cli {
 

@@ -7,11 +7,11 @@
 #include "fit_settings_options.h"
 #include "kreg/core/grid.h"
 #include "kreg/core/number_text.h"
+#include "kreg/io/table_writer.h"
 #include "kreg/select/loo.h"
 #include "kreg/solvers/default_grids.h"
 #include "output_files.h"
 #include "regulariser_grid_options.h"
-#include "table_writer.h"
 
 namespace kreg::cli {
 

@@ -8,13 +8,13 @@
 #include "kreg/core/grid.h"
 #include "kreg/core/number_text.h"
 #include "kreg/data/dataset.h"
+#include "kreg/io/table_writer.h"
 #include "kreg/solvers/descent_path.h"
 #include "kreg/solvers/penalized_path.h"
 #include "kreg/solvers/repeated_rows.h"
 #include "kreg/solvers/spectral_path.h"
 #include "output_files.h"
 #include "regulariser_grid_options.h"
-#include "table_writer.h"
 
 namespace kreg::cli {
 

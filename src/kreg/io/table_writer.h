@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace kreg::cli {
+namespace kreg {
 
 class TableWriter {
  public:
@@ -19,4 +19,4 @@ class TableWriter {
   std::string text_;
 };
 
-}  // namespace kreg::cli
+}  // namespace kreg

@@ -1,9 +1,9 @@
 // CSV text assembly.
-#include "table_writer.h"
+#include "kreg/io/table_writer.h"
 
 #include <stdexcept>
 
-namespace kreg::cli {
+namespace kreg {
 
 TableWriter::TableWriter(std::vector<std::string> columns) : n_columns_(columns.size()) {
   for (std::size_t i = 0; i < columns.size(); ++i) text_ += (i ? "," : "") + columns[i];
@@ -16,4 +16,4 @@ void TableWriter::add_row(const std::vector<std::string>& cells) {
   text_ += "\n";
 }
 
-}  // namespace kreg::cli
+}  // namespace kreg
