@@ -97,6 +97,7 @@ TEST(KernelRegistry, ErrorsNameTheKeyAndThePlace) {
   EXPECT_NE(config_error("rational_quadratic", &key).find("must be a finite number > 0, got -1"), std::string::npos);
   EXPECT_EQ(key, "shape");  // an option value: the option is named
   EXPECT_EQ(config_error("rational_quadratic(shape=2)"), "");
+  EXPECT_NE(config_error(std::string(100000, '(') + "linear").find("nested more than 64 levels"), std::string::npos);
 }
 
 TEST(KernelRegistry, ModelFileErrorsNameThePathInsideTheKernel) {

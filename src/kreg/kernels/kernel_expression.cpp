@@ -45,6 +45,9 @@ class Parser {
   }
 
   KernelNode expression(int min_precedence) {
+    // Parentheses and operators recurse; a bounded depth keeps a hostile config from
+    // exhausting the stack.
+    if (++depth_ > kMaxDepth) fail("nested more than " + std::to_string(kMaxDepth) + " levels deep");
     KernelNode left = part();
     while (const KernelOperator* op = next_operator()) {
       if (op->precedence < min_precedence) break;
@@ -60,6 +63,7 @@ class Parser {
         left = std::move(node);
       }
     }
+    --depth_;
     return left;
   }
 
@@ -139,8 +143,10 @@ class Parser {
                       "unknown kernel '" + name + "'" + whole + did_you_mean(name, known) + "; valid: " + valid);
   }
 
+  static constexpr int kMaxDepth = 64;
   const std::string& text_;
   std::size_t pos_ = 0;
+  int depth_ = 0;
 };
 
 }  // namespace
