@@ -76,6 +76,16 @@ void FitSettingsOptions::register_on(OptionSet& o, Scope scope) {
   }
 }
 
+void FitSettingsOptions::reset() {
+  values = FitSettings{};
+  for (auto& [key, text] : choices)
+    for (const SettingField& f : fit_settings_table())
+      if (key == f.key) text = f.get_choice(values);
+  kernel = values.kernel.name;
+  for (auto& [key, v] : kernel_values) v = find_kernel_parameter(key)->default_value;
+  for (auto& [key, v] : kernel_integers) v = static_cast<int>(find_kernel_parameter(key)->default_value);
+}
+
 FitSettings FitSettingsOptions::to_settings() const {
   FitSettings s = values;
   for (const SettingField& f : fit_settings_table()) {

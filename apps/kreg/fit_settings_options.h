@@ -14,7 +14,7 @@ namespace kreg::cli {
 struct FitSettingsOptions {
   FitSettings values;                          ///< the numeric, flag and text settings, bound directly
   std::map<std::string, std::string> choices;  ///< choice settings as text, by key
-  std::string kernel = "gaussian";
+  std::string kernel = FitSettings{}.kernel.name;
   std::map<std::string, double> kernel_values;  ///< every kernel parameter of real values, by key
   std::map<std::string, int> kernel_integers;   ///< every integer kernel parameter (degree), by key
 
@@ -23,6 +23,9 @@ struct FitSettingsOptions {
   /// unknown keys in a config file.
   using Scope = SettingScope;
   void register_on(OptionSet& options, Scope scope = Scope::kAll);
+  /// Every option back to its default, in place (the options keep their references to these
+  /// fields; the config fuzzer reuses one OptionSet).
+  void reset();
   /// Converts and validates; ConfigErrors carry the key at fault (the command line says where
   /// it was given).
   FitSettings to_settings() const;

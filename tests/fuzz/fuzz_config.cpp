@@ -41,7 +41,13 @@ struct Harness {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static Harness h;
-  h.values = CvOptions{};  // the defaults again (the options hold references to these fields)
+  // The defaults again, in place: the options hold references to these fields (and to the
+  // nodes of FitSettingsOptions' maps, which a reassignment would free).
+  h.values.data = kreg::cli::DataOptions{};
+  h.values.fit.reset();
+  h.values.bandwidth_grid.clear();
+  h.values.lambda_grid.clear();
+  h.values.t_grid.clear();
   h.options.forget_config();
   const std::string text(reinterpret_cast<const char*>(data), size);
   try {
