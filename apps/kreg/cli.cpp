@@ -6,6 +6,7 @@
 
 #include "command.h"
 #include "kreg/core/errors.h"
+#include "kreg/core/memory.h"
 #include "kreg/core/suggest.h"
 #include "kreg/linalg/blas_core.h"
 
@@ -97,6 +98,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         return 0;
       }
       set_thread_count(cmd->options.threads());
+      set_memory_limit(cmd->options.max_memory().empty() ? 0.0 : parse_memory_size(cmd->options.max_memory()));
       cmd->run(io);
       return 0;
     }
@@ -109,6 +111,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     err << "kreg: error: " << one_line(active != nullptr ? active->located(e) : std::string(e.what())) << "\n";
     return 2;
   } catch (const ModelFormatError& e) {
+    err << "kreg: error: " << one_line(e.what()) << "\n";
+    return 2;
+  } catch (const ResourceError& e) {
     err << "kreg: error: " << one_line(e.what()) << "\n";
     return 2;
   } catch (const std::bad_alloc&) {

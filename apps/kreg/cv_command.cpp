@@ -14,6 +14,7 @@
 #include "kreg/model/model_json.h"
 #include "kreg/model/train.h"
 #include "kreg/select/cv.h"
+#include "kreg/select/memory_estimate.h"
 #include "output_files.h"
 #include "progress.h"
 #include "regulariser_grid_options.h"
@@ -60,6 +61,7 @@ class CvCommand : public Command {
     const Dataset& data = training.data;
     const Folds folds = fold_column_.empty() ? seeded_folds(data.n(), folds_, cv.base.seed)
                                              : folds_from_labels(training.fold_labels, data.source);
+    require_memory_for(cv_memory(cv, data.n(), data.p(), folds.k), "kreg cv", data.n());
 
     ProgressBar bar(io.err, io.err_is_terminal && !options.quiet(), "cv " + cv.base.method);
     const CvResult result = cross_validate(data, cv, folds, [&bar](std::size_t d, std::size_t t) { bar.update(d, t); });

@@ -7,6 +7,7 @@
 #include "kreg/core/number_text.h"
 #include "kreg/model/model_json.h"
 #include "kreg/model/train.h"
+#include "kreg/select/memory_estimate.h"
 #include "output_files.h"
 
 namespace kreg::cli {
@@ -36,6 +37,7 @@ class FitCommand : public Command {
     Dataset validation;
     if (!validation_path_.empty()) validation = data_.load_validation(options, io, validation_path_, data);
     record_lap(&times, "read", watch);
+    require_memory_for(fit_memory(settings, data.n(), data.p(), validation.n()), "kreg fit", data.n());
     Model model;
     model = train(data, settings, validation_path_.empty() ? nullptr : &validation, &times);
     for (const auto& w : model.warnings) warn(io, w);

@@ -9,6 +9,7 @@
 #include "kreg/core/number_text.h"
 #include "kreg/io/table_writer.h"
 #include "kreg/select/loo.h"
+#include "kreg/select/memory_estimate.h"
 #include "kreg/solvers/default_grids.h"
 #include "output_files.h"
 #include "regulariser_grid_options.h"
@@ -40,8 +41,8 @@ class LooCommand : public Command {
                         settings.method + "'");
     const std::vector<double> grid = parse_grid(grids_.lambda_grid, "lambda_grid");
     const Dataset data = data_.load(options, io).data;
-    LooResult r;
-    r = loo_krr(data, settings, grid);
+    require_memory_for(loo_memory(settings, data.n(), data.p()), "kreg loo", data.n());
+    const LooResult r = loo_krr(data, settings, grid);
 
     TableWriter table({"lambda", "df", "loo_mse", "loo_se", "gcv"});
     for (const auto& p : r.points)

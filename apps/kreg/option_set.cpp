@@ -36,6 +36,9 @@ OptionSet::OptionSet(CLI::App& app) : app_(app) {
   app_.add_flag("--print-config", print_config_, "print the merged configuration as JSON and exit");
   add("--threads", threads_, "worker threads (0 = all cores)");
   add_flag("--quiet", quiet_, "no progress or summary lines on the terminal");
+  add("--max-memory", max_memory_,
+      "memory this run may use, e.g. 4G or 512M (default: what the machine, ulimit -v and the cgroup allow)")
+      ->option_text("SIZE");
 }
 
 CLI::Option* OptionSet::bind(const std::string& flag, CLI::Option* opt,

@@ -42,6 +42,8 @@ class OptionSet {
   nlohmann::json merged() const;
   bool print_config_requested() const { return print_config_; }
   int threads() const { return threads_; }
+  /// --max-memory as given ("" = none).
+  const std::string& max_memory() const { return max_memory_; }
   const std::string& config_path() const { return config_path_; }
   bool quiet() const { return quiet_; }
 
@@ -72,6 +74,7 @@ class OptionSet {
   std::string config_path_;
   bool print_config_ = false;
   int threads_ = 0;
+  std::string max_memory_;
   bool quiet_ = false;
 };
 

@@ -9,6 +9,7 @@
 #include "kreg/core/number_text.h"
 #include "kreg/data/dataset.h"
 #include "kreg/io/table_writer.h"
+#include "kreg/select/memory_estimate.h"
 #include "kreg/solvers/descent_path.h"
 #include "kreg/solvers/penalized_path.h"
 #include "kreg/solvers/repeated_rows.h"
@@ -58,6 +59,7 @@ class PathCommand : public Command {
     Dataset validation;
     if (!validation_path_.empty()) validation = data_.load_validation(options, io, validation_path_, train);
 
+    require_memory_for(path_memory(settings, train.n(), train.p(), validation.n()), "kreg path", train.n());
     const Dataset* val = validation_path_.empty() ? nullptr : &validation;
     std::vector<PathPoint> path;
     if (iterative) {

@@ -1,6 +1,6 @@
 // Typed errors of the kreg library. Each carries a one-line message that names the
 // file, line, column or key at fault; the command line maps them to exit codes
-// (DataError, ConfigError, ModelFormatError -> 2; NumericalError -> 1).
+// (DataError, ConfigError, ModelFormatError, ResourceError -> 2; NumericalError -> 1).
 #pragma once
 
 #include <stdexcept>
@@ -43,6 +43,13 @@ class ConfigError : public Error {
 
 /// A model file that is not a kreg model, has an unknown version, or is inconsistent.
 class ModelFormatError : public Error {
+ public:
+  using Error::Error;
+};
+
+/// A run that needs more memory than the machine, the ulimit, the cgroup or --max-memory
+/// allows; found before the large allocations are made (memory.h).
+class ResourceError : public Error {
  public:
   using Error::Error;
 };

@@ -4,13 +4,12 @@
 // Laplace and Matern kernels would otherwise turn 1e-15 into 3e-8.
 #include "kreg/kernels/gram.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <vector>
 
 #include "kreg/core/errors.h"
+#include "kreg/core/memory.h"
 #include "kreg/linalg/lapack.h"
 
 namespace kreg {
@@ -70,19 +69,11 @@ void apply_kernel(const Kernel& kernel, arma::mat& G, const arma::mat& A, const 
 
 arma::vec row_sq_norms(const arma::mat& A) { return arma::sum(arma::square(A), 1); }
 
-// Refuses, with a clear message, a Gram matrix larger than the machine's physical memory
-// (it would only end in swapping or the out-of-memory killer).
+// Refuses, before allocating, a Gram matrix larger than the memory this process may use.
 void check_memory(arma::uword rows, arma::uword cols) {
-  const double bytes = 8.0 * static_cast<double>(rows) * static_cast<double>(cols);
-  const double physical = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGE_SIZE));
-  if (physical > 0 && bytes > physical) {
-    char msg[256];
-    std::snprintf(msg, sizeof msg,
-                  "a %llu x %llu kernel matrix needs %.1f GiB but this machine has %.1f GiB of memory; use fewer rows",
-                  static_cast<unsigned long long>(rows), static_cast<unsigned long long>(cols), bytes / 1073741824.0,
-                  physical / 1073741824.0);
-    throw Error(msg);
-  }
+  require_memory(8.0 * static_cast<double>(rows) * static_cast<double>(cols),
+                 "a " + std::to_string(rows) + " x " + std::to_string(cols) + " kernel matrix",
+                 "use fewer rows, or give a limit with --max-memory SIZE");
 }
 
 }  // namespace

@@ -1,0 +1,88 @@
+// Memory estimates per route (see the header for the terms).
+#include "kreg/select/memory_estimate.h"
+
+#include <omp.h>
+
+#include <algorithm>
+
+#include "kreg/core/memory.h"
+
+namespace kreg {
+
+namespace {
+
+double square_bytes(double n) { return 8.0 * n * n; }
+
+std::string matrix_text(std::size_t n) {
+  return "a " + std::to_string(n) + " x " + std::to_string(n) + " kernel matrix";
+}
+
+bool primal(const FitSettings& s, std::size_t n, std::size_t p) {
+  return s.method_info().family != MethodFamily::kDescent && !s.method_info().is_penalized() &&
+         make_kernel(s.kernel).is_linear() && p < n;
+}
+
+// One fit's matrices on n rows; `spectral`: the route takes an eigendecomposition.
+MemoryEstimate dual_memory(const FitSettings& s, std::size_t n, std::size_t n_validation, bool spectral) {
+  const double nn = static_cast<double>(n);
+  MemoryEstimate e{square_bytes(nn), matrix_text(n)};
+  if (spectral) {
+    e.bytes += 2.25 * square_bytes(nn);
+    e.what += " and its eigendecomposition";
+  } else if (s.is_penalized()) {
+    e.bytes += square_bytes(nn);
+    e.what += " and a factor of its active set";
+  }
+  if (n_validation > 0) e.bytes += 8.0 * static_cast<double>(n_validation) * nn;
+  return e;
+}
+
+}  // namespace
+
+MemoryEstimate fit_memory(const FitSettings& s, std::size_t n, std::size_t p, std::size_t n_validation) {
+  if (primal(s, n, p))
+    return {8.0 * (static_cast<double>(n) * p + static_cast<double>(p) * p), "the linear kernel's primal system"};
+  return dual_memory(s, n, n_validation, s.method_info().family == MethodFamily::kFlow);
+}
+
+MemoryEstimate path_memory(const FitSettings& s, std::size_t n, std::size_t p, std::size_t n_validation) {
+  if (primal(s, n, p))
+    return {8.0 * (static_cast<double>(n) * p + static_cast<double>(p) * p), "the linear kernel's primal system"};
+  return dual_memory(s, n, n_validation, s.method_info().is_spectral());
+}
+
+MemoryEstimate loo_memory(const FitSettings& s, std::size_t n, std::size_t p) { return path_memory(s, n, p, 0); }
+
+MemoryEstimate cv_memory(const CvSettings& settings, std::size_t n, std::size_t p, int folds) {
+  const FitSettings& s = settings.base;
+  const std::size_t m = (n + static_cast<std::size_t>(folds) - 1) / static_cast<std::size_t>(folds);  // largest fold
+  const bool shared = s.method_info().family == MethodFamily::kRidge &&
+                      (s.standardize == StandardizeMode::kNone || settings.statistics == CvStatistics::kAll);
+  const int threads = settings.threads > 0 ? settings.threads : omp_get_num_procs();
+  if (shared && !primal(s, n, p)) {
+    // select/cv.cpp's group deletion: the products of U's rows, r x m(m+1)/2, and their values
+    // for every lambda.
+    const double pairs = static_cast<double>(m) * static_cast<double>(m + 1) / 2.0;
+    MemoryEstimate e = dual_memory(s, n, 0, true);
+    e.bytes += 8.0 * pairs * (static_cast<double>(n) + static_cast<double>(settings.regulariser_grid.size()));
+    e.what += " and the group-deletion products of a fold";
+    return e;
+  }
+  const std::size_t train_rows = n - std::min(n, n / static_cast<std::size_t>(folds));
+  MemoryEstimate e = path_memory(s, train_rows, p, m);
+  const double concurrent = std::max(1, threads);
+  e.bytes *= concurrent;
+  if (concurrent > 1) {
+    e.what += ", for " + std::to_string(static_cast<int>(concurrent)) + " folds at once";
+    e.per_thread = true;
+  }
+  return e;
+}
+
+void require_memory_for(const MemoryEstimate& e, const std::string& command, std::size_t n) {
+  require_memory(e.bytes, command + " on " + std::to_string(n) + " rows (" + e.what + ")",
+                 std::string("use fewer rows (a random sample)") + (e.per_thread ? ", fewer --threads" : "") +
+                     ", or give a limit with --max-memory SIZE");
+}
+
+}  // namespace kreg

@@ -1,0 +1,38 @@
+// The bytes each subcommand's largest allocations need, from the sizes alone, so that a run
+// too large for the machine stops before it allocates (core/memory.h). Measured against peak
+// RSS in docs/benchmarks.md ("Memory estimates"); the terms are:
+//   kernel matrix            8 n^2           every dual route
+//   eigendecomposition       + 2.25 x 8 n^2  eigenvectors, the divide-and-conquer workspace and the
+//                                            back-transformation's (measured: 3.1 x 8 n^2 in all)
+//   penalised solvers        + 8 n^2         the active set's Cholesky factor, at most n x n
+//   validation rows          + 8 n_val n     their cross-kernel matrix
+// The linear kernel with p < n solved in the primal needs O(n p + p^2) only.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "kreg/select/cv.h"
+#include "kreg/solvers/fit_settings.h"
+
+namespace kreg {
+
+/// Bytes and a description of what needs them ("a 30000 x 30000 kernel matrix and its
+/// eigenvectors").
+struct MemoryEstimate {
+  double bytes = 0.0;
+  std::string what;
+  bool per_thread = false;  ///< cv's folds run at once: fewer --threads needs less
+};
+
+MemoryEstimate fit_memory(const FitSettings& settings, std::size_t n, std::size_t p, std::size_t n_validation);
+MemoryEstimate path_memory(const FitSettings& settings, std::size_t n, std::size_t p, std::size_t n_validation);
+MemoryEstimate loo_memory(const FitSettings& settings, std::size_t n, std::size_t p);
+/// The tasks that run at once (threads) each hold their fold's matrices; krr with shared
+/// statistics holds the whole K's eigendecomposition and the group-deletion products.
+MemoryEstimate cv_memory(const CvSettings& settings, std::size_t n, std::size_t p, int folds);
+
+/// require_memory() with the estimate and the advice for a too-large run.
+void require_memory_for(const MemoryEstimate& estimate, const std::string& command, std::size_t n);
+
+}  // namespace kreg
