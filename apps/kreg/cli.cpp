@@ -9,6 +9,7 @@
 #include "kreg/core/memory.h"
 #include "kreg/core/suggest.h"
 #include "kreg/linalg/blas_core.h"
+#include "progress.h"
 
 namespace kreg::cli {
 
@@ -99,6 +100,15 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
       }
       set_thread_count(cmd->options.threads());
       set_memory_limit(cmd->options.max_memory().empty() ? 0.0 : parse_memory_size(cmd->options.max_memory()));
+      if (!(cmd->options.progress_every() >= 0.0))
+        throw ConfigError("progress_every", "must be a number of seconds >= 0");
+      using Mode = ProgressPrinter::Mode;
+      const Mode mode = cmd->options.quiet()      ? Mode::kOff
+                        : cmd->options.progress() ? Mode::kLines
+                        : err_is_terminal         ? Mode::kTerminal
+                                                  : Mode::kOff;
+      ProgressPrinter printer(err, mode, "kreg " + cmd->app->get_name(), cmd->options.progress_every());
+      const ProgressScope listening(&printer);
       cmd->run(io);
       return 0;
     }

@@ -16,7 +16,6 @@
 #include "kreg/select/cv.h"
 #include "kreg/select/memory_estimate.h"
 #include "output_files.h"
-#include "progress.h"
 #include "regulariser_grid_options.h"
 
 namespace kreg::cli {
@@ -63,8 +62,7 @@ class CvCommand : public Command {
                                              : folds_from_labels(training.fold_labels, data.source);
     require_memory_for(cv_memory(cv, data.n(), data.p(), folds.k), "kreg cv", data.n());
 
-    ProgressBar bar(io.err, io.err_is_terminal && !options.quiet(), "cv " + cv.base.method);
-    const CvResult result = cross_validate(data, cv, folds, [&bar](std::size_t d, std::size_t t) { bar.update(d, t); });
+    const CvResult result = cross_validate(data, cv, folds);
     const CvColumns columns(cv);
     for (const auto& w : cv_warnings(result, cv, columns)) warn(io, w);
 

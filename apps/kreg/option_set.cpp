@@ -36,6 +36,10 @@ OptionSet::OptionSet(CLI::App& app) : app_(app) {
   app_.add_flag("--print-config", print_config_, "print the merged configuration as JSON and exit");
   add("--threads", threads_, "worker threads (0 = all cores)");
   add_flag("--quiet", quiet_, "no progress or summary lines on the terminal");
+  add_flag("--progress", progress_,
+           "progress lines on stderr even when it is not a terminal (for logs); without it, a terminal shows a "
+           "progress line once a run takes 2 s");
+  add("--progress-every", progress_every_, "seconds between --progress lines");
   add("--max-memory", max_memory_,
       "memory this run may use, e.g. 4G or 512M (default: what the machine, ulimit -v and the cgroup allow)")
       ->option_text("SIZE");

@@ -46,6 +46,8 @@ class OptionSet {
   const std::string& max_memory() const { return max_memory_; }
   const std::string& config_path() const { return config_path_; }
   bool quiet() const { return quiet_; }
+  bool progress() const { return progress_; }
+  double progress_every() const { return progress_every_; }
 
   /// Where `key` came from, for messages: "--bandwidth", "cfg.json: key 'bandwidth'", or
   /// "bandwidth" when it has its default.
@@ -75,6 +77,8 @@ class OptionSet {
   bool print_config_ = false;
   int threads_ = 0;
   std::string max_memory_;
+  bool progress_ = false;
+  double progress_every_ = 2.0;
   bool quiet_ = false;
 };
 

@@ -1,29 +1,69 @@
-// Progress bar drawing, at most ten times a second; "\r" + "ESC[K" erases the line.
+// Progress lines; "\r" + "ESC[K" erases the terminal line.
 #include "progress.h"
 
+#include <cmath>
 #include <cstdio>
 
 namespace kreg::cli {
 
-void ProgressBar::update(std::size_t done, std::size_t total) {
-  if (!enabled_ || total == 0) return;
-  const auto now = std::chrono::steady_clock::now();
-  if (drawn_ && done < total && now - last_draw_ < std::chrono::milliseconds(100)) return;
-  last_draw_ = now;
-  drawn_ = true;
-  const double elapsed = std::chrono::duration<double>(now - start_).count();
-  const double frac = static_cast<double>(done) / static_cast<double>(total);
-  const double remaining = done > 0 ? elapsed * (1.0 - frac) / frac : 0.0;
-  constexpr int kWidth = 30;
-  const int filled = static_cast<int>(frac * kWidth);
-  char line[160];
-  std::snprintf(line, sizeof line, "\r%s [%-*s] %zu/%zu  %.1fs elapsed, ~%.1fs left  ", label_.c_str(), kWidth,
-                std::string(static_cast<std::size_t>(filled), '#').c_str(), done, total, elapsed, remaining);
-  err_ << line << "\033[K" << std::flush;
+namespace {
+constexpr double kTerminalDelay = 2.0;   // seconds of a run before the terminal line appears
+constexpr double kTerminalRedraw = 0.1;  // seconds between redraws
+}  // namespace
+
+std::string duration_text(double s) {
+  char buf[32];
+  if (s < 60.0)
+    std::snprintf(buf, sizeof buf, "%.1f s", s);
+  else if (s < 3600.0)
+    std::snprintf(buf, sizeof buf, "%d min %02d s", static_cast<int>(s / 60.0), static_cast<int>(std::fmod(s, 60.0)));
+  else
+    std::snprintf(buf, sizeof buf, "%d h %02d min", static_cast<int>(s / 3600.0),
+                  static_cast<int>(std::fmod(s, 3600.0) / 60.0));
+  return buf;
 }
 
-void ProgressBar::finish() {
-  if (!enabled_ || !drawn_) return;
+ProgressPrinter::ProgressPrinter(std::ostream& err, Mode mode, std::string label, double every)
+    : err_(err), mode_(mode), label_(std::move(label)), every_(every), start_(std::chrono::steady_clock::now()) {}
+
+ProgressPrinter::~ProgressPrinter() { finish(); }
+
+double ProgressPrinter::since_start() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+}
+
+void ProgressPrinter::on_progress(const std::string& step, double fraction, double seconds) {
+  if (mode_ == Mode::kOff) return;
+  const double now = since_start();
+  if (mode_ == Mode::kTerminal && (now < kTerminalDelay || now - last_ < kTerminalRedraw)) return;
+  const int percent = static_cast<int>(fraction * 100.0);
+  if (mode_ == Mode::kLines && (now - last_ < every_ || percent == last_percent_)) return;
+  last_ = now;
+  last_percent_ = percent;
+  std::string text = label_ + ": " + step + " " + std::to_string(percent) + "% (" +
+                     duration_text(seconds) + " elapsed";
+  if (fraction >= 0.01 && fraction < 1.0)
+    text += ", about " + duration_text(seconds * (1.0 - fraction) / fraction) + " left";
+  text += ")";
+  if (mode_ == Mode::kTerminal) {
+    err_ << "\r" << text << "\033[K" << std::flush;
+    drawn_ = true;
+  } else {
+    err_ << text << "\n" << std::flush;
+    printed_in_step_ = true;
+  }
+}
+
+void ProgressPrinter::on_step_end(const std::string& step, double seconds) {
+  if (mode_ == Mode::kTerminal) finish();
+  if (mode_ == Mode::kLines && (printed_in_step_ || seconds >= every_))
+    err_ << label_ << ": " << step << " done in " << duration_text(seconds) << "\n" << std::flush;
+  printed_in_step_ = false;
+  last_percent_ = -1;
+}
+
+void ProgressPrinter::finish() {
+  if (!drawn_) return;
   err_ << "\r\033[K" << std::flush;
   drawn_ = false;
 }

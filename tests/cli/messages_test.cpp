@@ -131,24 +131,32 @@ TEST(Messages, CvWarnsWhenTheBestPointIsOnTheEdgeOfAGrid) {
   EXPECT_EQ(inside.find("grid: the best value may lie beyond"), std::string::npos) << inside;
 }
 
-TEST(Messages, ProgressBarIsErasedWhenTheRunEnds) {
+TEST(Messages, ProgressLinesTerminalDelayAndQuiet) {
   std::ostringstream err;
   {
-    kreg::cli::ProgressBar bar(err, true, "cv krr");
-    bar.update(1, 2);
-    bar.update(2, 2);
+    kreg::cli::ProgressPrinter printer(err, kreg::cli::ProgressPrinter::Mode::kTerminal, "kreg cv");
+    printer.on_progress("cross-validation", 0.5, 1.0);  // before the run's first 2 s: nothing
   }
-  const std::string text = err.str();
-  EXPECT_NE(text.find("cv krr ["), std::string::npos);
-  const std::string erase = "\r\033[K";
-  ASSERT_GE(text.size(), erase.size());
-  EXPECT_EQ(text.substr(text.size() - erase.size()), erase) << "the last line is erased";
-  std::ostringstream quiet;
+  EXPECT_EQ(err.str(), "");
+  std::ostringstream lines;
   {
-    kreg::cli::ProgressBar bar(quiet, false, "cv krr");
-    bar.update(1, 2);
+    kreg::cli::ProgressPrinter printer(lines, kreg::cli::ProgressPrinter::Mode::kLines, "kreg cv", 0.0);
+    printer.on_progress("cross-validation", 0.25, 3.0);
+    printer.on_progress("cross-validation", 0.5, 6.0);
+    printer.on_step_end("cross-validation", 12.0);
   }
-  EXPECT_EQ(quiet.str(), "");
+  EXPECT_EQ(lines.str(),
+            "kreg cv: cross-validation 25% (3.0 s elapsed, about 9.0 s left)\n"
+            "kreg cv: cross-validation 50% (6.0 s elapsed, about 6.0 s left)\n"
+            "kreg cv: cross-validation done in 12.0 s\n");
+  std::ostringstream off;
+  {
+    kreg::cli::ProgressPrinter printer(off, kreg::cli::ProgressPrinter::Mode::kOff, "kreg cv");
+    printer.on_progress("cross-validation", 0.5, 100.0);
+    printer.on_step_end("cross-validation", 100.0);
+  }
+  EXPECT_EQ(off.str(), "");
+  EXPECT_EQ(kreg::cli::duration_text(245.0), "4 min 05 s");
 }
 
 // kgd early stopping where, after the first updates, no component of the eigenbasis iterate

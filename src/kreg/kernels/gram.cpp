@@ -10,6 +10,7 @@
 
 #include "kreg/core/errors.h"
 #include "kreg/core/memory.h"
+#include "kreg/core/progress.h"
 #include "kreg/linalg/lapack.h"
 
 namespace kreg {
@@ -37,7 +38,7 @@ double direct_sqdist(const arma::mat& A, arma::uword i, const arma::mat& B, arma
 // then the kernel evaluates the whole column in place.
 template <class RowBegin>
 void apply_kernel(const Kernel& kernel, arma::mat& G, const arma::mat& A, const arma::vec& a_sq, const arma::mat& B,
-                  const arma::vec& b_sq, RowBegin row_begin, bool zero_diagonal) {
+                  const arma::vec& b_sq, RowBegin row_begin, bool zero_diagonal, ProgressStep* progress) {
   const arma::sword n_cols = static_cast<arma::sword>(G.n_cols);
   const bool distance = kernel.reads_distance();
   const bool dot = kernel.reads_dot();
@@ -63,6 +64,7 @@ void apply_kernel(const Kernel& kernel, arma::mat& G, const arma::mat& A, const 
       if (begin < G.n_rows)
         kernel.evaluate(distance ? d2.data() + begin : nullptr, dot ? col + begin : nullptr, col + begin,
                         G.n_rows - begin);
+      if (progress != nullptr) progress->advance(static_cast<double>(G.n_rows - begin));
     }
   }
 }
@@ -87,8 +89,9 @@ arma::mat gram(const Kernel& kernel, const arma::mat& A) {
   const double one = 1.0, zero = 0.0;
   lapack::dsyrk("L", "N", &n, &p, &one, A.memptr(), &n, &zero, G.memptr(), &n);  // lower triangle of A A^T
   const arma::vec sq = row_sq_norms(A);
+  ProgressStep progress("kernel matrix", 0.5 * static_cast<double>(n) * (n + 1));
   apply_kernel(
-      kernel, G, A, sq, A, sq, [](arma::uword j) { return j; }, true);
+      kernel, G, A, sq, A, sq, [](arma::uword j) { return j; }, true, &progress);
   // Mirror the lower triangle into the upper one in 64 x 64 tiles (cache friendly).
   constexpr arma::sword kTile = 64;
   const arma::sword N = n;
@@ -109,7 +112,7 @@ arma::mat cross_gram(const Kernel& kernel, const arma::mat& A, const arma::mat& 
   const arma::vec a_sq = row_sq_norms(A);
   const arma::vec b_sq = row_sq_norms(B);
   apply_kernel(
-      kernel, G, A, a_sq, B, b_sq, [](arma::uword) { return arma::uword(0); }, false);
+      kernel, G, A, a_sq, B, b_sq, [](arma::uword) { return arma::uword(0); }, false, nullptr);
   return G;
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "kreg/core/errors.h"
+#include "kreg/core/progress.h"
 #include "kreg/linalg/blas_threads.h"
 #include "kreg/linalg/lapack.h"
 
@@ -21,6 +22,13 @@ int cholesky_lower(int n, double* A, int lda) {
   const double one = 1.0, minus_one = -1.0;
   const SingleBlasThread single;
   auto at = [A, lda](int i, int j) { return A + static_cast<std::size_t>(j) * lda + i; };
+  // Work of the step at column k: its trailing update, (rows below)^2 * kb.
+  double work = 0.0;
+  for (int k = 0; k < n; k += kBlock) {
+    const double below = std::max(0, n - k - kBlock);
+    work += below * below * std::min(kBlock, n - k);
+  }
+  ProgressStep progress("Cholesky factorisation", work);
   for (int k = 0; k < n; k += kBlock) {
     const int kb = std::min(kBlock, n - k), below = n - k - kb;
     int info = 0;
@@ -45,6 +53,7 @@ int cholesky_lower(int n, double* A, int lda) {
                         at(c0 + width, c0), &lda);
       }
     }
+    progress.advance(static_cast<double>(below) * below * kb);
   }
   return 0;
 }

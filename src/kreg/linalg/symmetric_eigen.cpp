@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "kreg/core/progress.h"
 #include "kreg/linalg/blas_threads.h"
 #include "kreg/linalg/lapack.h"
 #include "kreg/linalg/tridiagonal_reduction.h"
@@ -39,15 +40,19 @@ struct Reduction {
   std::vector<double> e, tau;
 };
 
-int reduce(int n, double* A, double* d, Reduction& r) {
+// Shares of an eigendecomposition's time, for its progress: the reduction to tridiagonal form
+// (4/3 n^3 flops), the tridiagonal eigensolver, and the back-transformation (2 n^3 flops).
+constexpr double kReductionShare = 0.45, kSolverShare = 0.15, kBackShare = 0.40;
+
+int reduce(int n, double* A, double* d, Reduction& r, ProgressStep& progress) {
   r.sigma = scale_into_safe_range(n, A);
   r.e.assign(static_cast<std::size_t>(n), 0.0);
   r.tau.assign(static_cast<std::size_t>(n), 0.0);
-  return tridiagonalize_lower(n, A, d, r.e.data(), r.tau.data());
+  return tridiagonalize_lower(n, A, d, r.e.data(), r.tau.data(), &progress, kReductionShare);
 }
 
 // Z := Q Z for the n x n Z, Q from tridiagonalize's reflectors.
-int back_transform(int n, const double* A, const double* tau, double* Z) {
+int back_transform(int n, const double* A, const double* tau, double* Z, ProgressStep& progress) {
   const int chunks = chunk_count(n, kColumnChunk);
   int failed = 0;
 #pragma omp parallel num_threads(threads_for(chunks)) reduction(| : failed)
@@ -63,6 +68,7 @@ int back_transform(int n, const double* A, const double* tau, double* Z) {
       lapack::dormtr("L", "L", "N", &n, &width, A, &n, tau, Z + static_cast<std::size_t>(first) * n, &n, work.data(),
                      &lwork, &info);
       failed |= info != 0 ? 1 : 0;
+      progress.advance(kBackShare / chunks);
     }
   }
   return failed ? -1 : 0;
@@ -77,8 +83,9 @@ void unscale(int n, double* w, double sigma) {
 int symmetric_eigen_dc(int n, double* A, double* w) {
   if (n == 0) return 0;
   const SingleBlasThread single;
+  ProgressStep progress("eigendecomposition", 1.0);
   Reduction r;
-  int info = reduce(n, A, w, r);
+  int info = reduce(n, A, w, r, progress);
   if (info != 0) return info;
   std::vector<double> Z(static_cast<std::size_t>(n) * n);
   {
@@ -91,8 +98,9 @@ int symmetric_eigen_dc(int n, double* A, double* w) {
     std::vector<int> iwork(static_cast<std::size_t>(liwork));
     lapack::dstedc("I", &n, w, r.e.data(), Z.data(), &n, work.data(), &lwork, iwork.data(), &liwork, &info);
     if (info != 0) return info;
+    progress.advance(kSolverShare);
   }
-  if ((info = back_transform(n, A, r.tau.data(), Z.data())) != 0) return info;
+  if ((info = back_transform(n, A, r.tau.data(), Z.data(), progress)) != 0) return info;
   std::copy(Z.begin(), Z.end(), A);
   unscale(n, w, r.sigma);
   return 0;
@@ -101,8 +109,9 @@ int symmetric_eigen_dc(int n, double* A, double* w) {
 int symmetric_eigen_mrrr(int n, double* A, double* w, double* U) {
   if (n == 0) return 0;
   const SingleBlasThread single;
+  ProgressStep progress("eigendecomposition", 1.0);
   Reduction r;
-  int info = reduce(n, A, w, r);
+  int info = reduce(n, A, w, r, progress);
   if (info != 0) return info;
   {
     std::vector<double> d(w, w + n);
@@ -121,8 +130,9 @@ int symmetric_eigen_mrrr(int n, double* A, double* w, double* U) {
     lapack::dstemr("V", "A", &n, d.data(), r.e.data(), &zero, &zero, &izero, &izero, &found, w, U, &n, &n,
                    isuppz.data(), &tryrac, work.data(), &lwork, iwork.data(), &liwork, &info);
     if (info != 0) return info;
+    progress.advance(kSolverShare);
   }
-  if ((info = back_transform(n, A, r.tau.data(), U)) != 0) return info;
+  if ((info = back_transform(n, A, r.tau.data(), U, progress)) != 0) return info;
   unscale(n, w, r.sigma);
   return 0;
 }

@@ -142,7 +142,9 @@ void reduce_panel(int m, int nb, View a, View w, double* e, double* tau, Symmetr
 }
 }  // namespace
 
-int tridiagonalize_lower(int n, double* A, double* d, double* e, double* tau) {
+int tridiagonalize_lower(int n, double* A, double* d, double* e, double* tau, ProgressStep* progress, double share) {
+  double total = 0.0;  // the blocked panels' work, m^2 * kPanel each
+  for (int j = 0; n - j > kUnblocked; j += kPanel) total += static_cast<double>(n - j) * (n - j) * kPanel;
   const SingleBlasThread single;
   const View a{A, n};
   int k = 0;
@@ -159,6 +161,7 @@ int tridiagonalize_lower(int n, double* A, double* d, double* e, double* tau) {
         *a.at(j + 1, j) = e[j];
         d[j] = *a.at(j, j);
       }
+      if (progress != nullptr) progress->advance(share * static_cast<double>(m) * m * kPanel / total);
     }
   }
   const int rest = n - k;

@@ -8,12 +8,17 @@
 // of the trailing matrix after each panel, runs on fixed column blocks.
 #pragma once
 
+#include "kreg/core/progress.h"
+
 namespace kreg {
 
 /// Tridiagonalises the symmetric n x n A (lower triangle, leading dimension n) in place, with
 /// dsytrd("L")'s outputs: the diagonal of T in d[0..n), its subdiagonal in e[0..n-1), the
 /// reflectors of Q below A's subdiagonal with their factors in tau[0..n-1). Returns dsytrd's
 /// info (0).
-int tridiagonalize_lower(int n, double* A, double* d, double* e, double* tau);
+/// With `progress`, advances it by `share` over the whole reduction (work ~ remaining size^2
+/// per panel).
+int tridiagonalize_lower(int n, double* A, double* d, double* e, double* tau, ProgressStep* progress = nullptr,
+                         double share = 1.0);
 
 }  // namespace kreg

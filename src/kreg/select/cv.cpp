@@ -11,6 +11,7 @@
 
 #include "kreg/core/errors.h"
 #include "kreg/core/number_text.h"
+#include "kreg/core/progress.h"
 #include "kreg/data/metrics.h"
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/kernel_type.h"
@@ -239,6 +240,7 @@ CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, cons
   std::size_t done = 0;
   const int threads = settings.threads > 0 ? settings.threads : omp_get_num_procs();
   const SingleBlasThread single;  // parallelism is across tasks (and BLAS on one thread: blas_threads.h)
+  ProgressStep step("cross-validation (" + std::to_string(n_tasks) + " fits)", static_cast<double>(n_tasks));
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
   for (long task = 0; task < static_cast<long>(n_tasks); ++task) {
     {
@@ -263,6 +265,7 @@ CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, cons
       const std::size_t first = shared_krr ? ki * static_cast<std::size_t>(folds.k) : static_cast<std::size_t>(task);
       for (std::size_t j = 0; j < scores.size(); ++j) results[first + j] = std::move(scores[j]);
       ++done;
+      step.advance(1.0);
       if (progress) progress(done, n_tasks);
     } catch (...) {
       std::lock_guard<std::mutex> lock(mutex);

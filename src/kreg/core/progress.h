@@ -1,0 +1,46 @@
+// Progress of the long steps (the kernel matrix, a Cholesky factorisation, an
+// eigendecomposition, cv's folds), reported to whoever listens: the command line prints it
+// (apps/kreg/progress.h); the library only counts work. Without a listener a step costs an
+// atomic add per chunk of work.
+#pragma once
+
+#include <atomic>
+#include <string>
+
+namespace kreg {
+
+/// Receives the fraction done of the running step. Called from any thread, never
+/// concurrently; should return quickly (throttle there).
+class ProgressListener {
+ public:
+  virtual ~ProgressListener() = default;
+  /// `fraction` in [0, 1] of `step` ("Cholesky factorisation"), `seconds` since it began.
+  virtual void on_progress(const std::string& step, double fraction, double seconds) = 0;
+  /// The step ended (its work is done or it stopped).
+  virtual void on_step_end(const std::string& step, double seconds) = 0;
+};
+
+/// Installs `listener` for the steps that start after it (null: none). Not thread-safe: set it
+/// before a run, clear it after.
+void set_progress_listener(ProgressListener* listener);
+
+/// One step of known total work (any unit: columns, flops). Steps may nest: only the
+/// outermost one reports (an eigendecomposition inside a cv fold counts as the fold's work).
+class ProgressStep {
+ public:
+  ProgressStep(std::string name, double total_work);
+  ~ProgressStep();
+  ProgressStep(const ProgressStep&) = delete;
+  ProgressStep& operator=(const ProgressStep&) = delete;
+  /// Adds `work` done; thread-safe.
+  void advance(double work);
+
+ private:
+  ProgressListener* listener_;  ///< null when nobody listens or an outer step reports
+  std::string name_;
+  double total_;
+  std::atomic<long long> done_{0};  ///< work in units of total / 2^40
+  double start_;
+};
+
+}  // namespace kreg
