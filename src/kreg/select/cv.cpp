@@ -131,19 +131,23 @@ std::vector<FoldScores> score_all_folds_krr(const Dataset& d, const FitSettings&
       F.col(l) = krr_coefficient_filter(spec.mu, lam[l]);
       if (!spec.complete) F.col(l) -= 1.0 / lam[l];
     }
-    // M_GG for all lambdas in one product: row (a, b) of P is UG.row(a) % UG.row(b), a <= b.
-    // Built column-wise as P^T (r x pairs) so that every access is contiguous.
-    const arma::mat UGt = UG.t();
-    arma::mat Pt(r, m * (m + 1) / 2);
-    for (arma::uword a = 0, row = 0; a < m; ++a)
-      for (arma::uword b = a; b < m; ++b, ++row) Pt.col(row) = UGt.col(a) % UGt.col(b);
-    const arma::mat Mvals = Pt.t() * F;                   // (pairs x L)
     const arma::mat alphaG = UG * (F.each_col() % ytil);  // (m x L)
     FoldScores& sc = out[static_cast<std::size_t>(f)];
-    arma::mat MGG(m, m);
+    // M_GG = UG diag(F) UG^T per lambda by one BLAS-3 product of m^2 r / 2 flops, in O(m r)
+    // memory: F has one sign (positive for a complete U; 1/(mu + lambda) - 1/lambda < 0
+    // otherwise), so M_GG = sign * S S^T with S = UG diag(sqrt(|F|)), a dsyrk (lower triangle).
+    arma::mat S(m, r), MGG(m, m);
     for (arma::uword l = 0; l < L; ++l) {
-      for (arma::uword a = 0, row = 0; a < m; ++a)
-        for (arma::uword b = a; b < m; ++b, ++row) MGG(a, b) = MGG(b, a) = Mvals(row, l);
+      const double sign = spec.complete ? 1.0 : -1.0;
+      for (arma::uword j = 0; j < r; ++j) {
+        const double scale = std::sqrt(std::max(0.0, sign * F(j, l)));
+        const double* u = UG.colptr(j);
+        double* out_col = S.colptr(j);
+        for (arma::uword a = 0; a < m; ++a) out_col[a] = u[a] * scale;
+      }
+      const int mi = static_cast<int>(m), ri = static_cast<int>(r);
+      const double zero = 0.0;
+      lapack::dsyrk("L", "N", &mi, &ri, &sign, S.memptr(), &mi, &zero, MGG.memptr(), &mi);
       arma::vec aG = alphaG.col(l);
       if (!spec.complete) {
         MGG.diag() += 1.0 / lam[l];
@@ -151,7 +155,7 @@ std::vector<FoldScores> score_all_folds_krr(const Dataset& d, const FitSettings&
       }
       // M_GG is a principal block of the positive definite M: Cholesky, in place.
       arma::vec e = aG;
-      const int mi = static_cast<int>(m), one = 1;
+      const int one = 1;
       int info = 0;
       lapack::dpotrf("L", &mi, MGG.memptr(), &mi, &info);
       if (info == 0) lapack::dpotrs("L", &mi, &one, MGG.memptr(), &mi, e.memptr(), &mi, &info);

@@ -60,12 +60,10 @@ MemoryEstimate cv_memory(const CvSettings& settings, std::size_t n, std::size_t 
                       (s.standardize == StandardizeMode::kNone || settings.statistics == CvStatistics::kAll);
   const int threads = settings.threads > 0 ? settings.threads : omp_get_num_procs();
   if (shared && !primal(s, n, p)) {
-    // select/cv.cpp's group deletion: the products of U's rows, r x m(m+1)/2, and their values
-    // for every lambda.
-    const double pairs = static_cast<double>(m) * static_cast<double>(m + 1) / 2.0;
+    // select/cv.cpp's group deletion per fold: U's rows of the fold twice (m x r) and M_GG.
+    const double md = static_cast<double>(m), nd = static_cast<double>(n);
     MemoryEstimate e = dual_memory(s, n, 0, true);
-    e.bytes += 8.0 * pairs * (static_cast<double>(n) + static_cast<double>(settings.regulariser_grid.size()));
-    e.what += " and the group-deletion products of a fold";
+    e.bytes += 8.0 * (2.0 * md * nd + md * md);
     return e;
   }
   const std::size_t train_rows = n - std::min(n, n / static_cast<std::size_t>(folds));
