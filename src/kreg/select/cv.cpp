@@ -14,10 +14,12 @@
 #include "kreg/core/progress.h"
 #include "kreg/data/metrics.h"
 #include "kreg/data/standardization.h"
+#include "kreg/kernels/gram.h"
 #include "kreg/kernels/kernel_type.h"
 #include "kreg/linalg/blas_threads.h"
 #include "kreg/linalg/lapack.h"
 #include "kreg/model/train.h"
+#include "kreg/solvers/krr.h"
 #include "kreg/solvers/penalized_path.h"
 #include "kreg/solvers/spectral_path.h"
 #include "kreg/spectral/spectrum.h"
@@ -72,9 +74,42 @@ Dataset subset(const Dataset& d, const arma::uvec& rows) {
   return out;
 }
 
+// krr on one fold by a Cholesky factorisation of K + lambda I per lambda (seed 002 eq. krr);
+// false when one is not numerically positive definite (the caller takes the eigen route).
+bool score_fold_by_cholesky(const Dataset& tr, const Dataset& va, const FitSettings& s, const std::vector<double>& grid,
+                            FoldScores& out) {
+  const Kernel kernel = make_kernel(s.kernel);
+  const Standardization st = fit_standardization(tr.X, tr.y, s.standardize);
+  const arma::mat Z = st.transform_features(tr.X);
+  const arma::vec y = st.transform_target(tr.y);
+  const arma::mat K = gram(kernel, Z);
+  const arma::mat Kv = cross_gram(kernel, st.transform_features(va.X), Z);
+  for (double value : grid) {
+    if (!(value >= 0.0)) throw ConfigError("lambda_grid", "values must be >= 0");
+    FitSettings sf = s;
+    sf.lambda = value;
+    KrrSolution sol;
+    try {
+      sol = solve_krr(K, y, sf.effective_lambda(tr.n()));
+    } catch (const NumericalError&) {
+      return false;
+    }
+    const arma::vec pv = st.inverse_target(Kv * sol.alpha);
+    out.mse.push_back(mse(va.y, pv));
+    out.r2.push_back(r_squared(va.y, pv));
+  }
+  return true;
+}
+
 // Scores of one fold for every regulariser value, in grid order.
-FoldScores score_fold(const Dataset& tr, const Dataset& va, const FitSettings& s, const std::vector<double>& grid) {
+FoldScores score_fold(const Dataset& tr, const Dataset& va, const FitSettings& s, const std::vector<double>& grid,
+                      CvRoute route) {
   FoldScores out;
+  const bool dual = !(make_kernel(s.kernel).is_linear() && tr.p() < tr.n());  // the primal route is cheap anyway
+  const bool cholesky = s.method_info().family == MethodFamily::kRidge && dual &&
+                        (route == CvRoute::kCholesky || (route == CvRoute::kAuto && grid.size() <= kCholeskyGridLimit));
+  if (cholesky && score_fold_by_cholesky(tr, va, s, grid, out)) return out;
+  out = FoldScores{};
   if (s.method_info().is_spectral()) {
     for (const auto& p : spectral_path(tr, &va, s, grid, false)) {
       out.mse.push_back(p.val_mse);
@@ -234,8 +269,13 @@ CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, cons
   }
 
   // krr with shared statistics: one task per kernel covers all folds (see score_all_folds_krr).
-  const bool shared_krr =
-      base.method_info().family == MethodFamily::kRidge && base.standardize == StandardizeMode::kNone;
+  const bool shared_statistics = base.standardize == StandardizeMode::kNone;
+  if (settings.route == CvRoute::kGroupDeletion && !shared_statistics)
+    throw ConfigError("statistics",
+                      "the group-deletion route needs statistics shared by the folds (--standardize none or "
+                      "--statistics all)");
+  const bool shared_krr = base.method_info().family == MethodFamily::kRidge && shared_statistics &&
+                          (settings.route == CvRoute::kAuto || settings.route == CvRoute::kGroupDeletion);
   const std::size_t per_kernel = shared_krr ? 1 : static_cast<std::size_t>(folds.k);
   const std::size_t n_tasks = kernels.size() * per_kernel;
   std::vector<FoldScores> results(kernels.size() * static_cast<std::size_t>(folds.k));
@@ -261,7 +301,7 @@ CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, cons
       } else {
         const int f = static_cast<int>(static_cast<std::size_t>(task) % per_kernel);
         scores.push_back(score_fold(subset(data, folds.training_rows(f)), subset(data, folds.validation_rows(f)), s,
-                                    settings.regulariser_grid));
+                                    settings.regulariser_grid, settings.route));
       }
       for (auto& sc : scores)
         for (double& v : sc.mse) v *= scale2;

@@ -22,6 +22,18 @@ enum class CvStatistics {
   kAll,   ///< all rows given to cv, once (the paper's protocol standardises before splitting)
 };
 
+/// How krr scores a fold's lambda grid (all exact; they agree to rounding).
+enum class CvRoute {
+  kAuto,           ///< the cheapest: group deletion with shared statistics, else Cholesky for
+                   ///< short grids (kCholeskyGridLimit values or fewer) and eigen for long ones
+  kCholesky,       ///< a Cholesky factorisation of the fold's K + lambda I per lambda
+  kEigen,          ///< one eigendecomposition of the fold's K for the whole grid
+  kGroupDeletion,  ///< one eigendecomposition of the whole K for every fold (shared statistics only)
+};
+/// Up to this many lambdas, Cholesky per lambda beats one eigendecomposition: at n = 2,000 an
+/// eigendecomposition took 16 to 27 times as long as a Cholesky solve (docs/benchmarks.md).
+inline constexpr std::size_t kCholeskyGridLimit = 20;
+
 struct CvSettings {
   FitSettings base;  ///< method and fixed settings
   /// Values to try for kernel parameters, by key ("bandwidth"); a parameter of the kernel
@@ -29,7 +41,8 @@ struct CvSettings {
   std::map<std::string, std::vector<double>> kernel_grids;
   std::vector<double> regulariser_grid;  ///< lambda (krr, kl1, klinf) or t (kgf); unused by early stopping
   CvStatistics statistics = CvStatistics::kFold;
-  int threads = 0;  ///< 0 = all cores
+  int threads = 0;                 ///< 0 = all cores
+  CvRoute route = CvRoute::kAuto;  ///< krr only; the others have one route each
 };
 
 /// One grid point: its kernel, its lambda or t, and the fold statistics of the validation error.
