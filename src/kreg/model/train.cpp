@@ -17,6 +17,7 @@
 #include "kreg/solvers/penalized_path.h"
 #include "kreg/solvers/proximal.h"
 #include "kreg/solvers/repeated_rows.h"
+#include "kreg/spectral/spectrum.h"
 
 namespace kreg {
 
@@ -107,8 +108,7 @@ arma::vec fit_penalized(Model& model, const arma::vec& t, PhaseTimes* times) {
                              "); raise --max-iter or --tol");
   const RepeatedRows repeats = repeated_rows(model.points, t, penalty_of(s.method));
   if (s.effective_lambda(t.n_elem) < repeats.lambda_unbounded)
-    model.warnings.push_back(repeated_rows_message(
-        repeats, t.n_elem, s.method, s.lambda_unit(t.n_elem)));
+    model.warnings.push_back(repeated_rows_message(repeats, t.n_elem, s.method, s.lambda_unit(t.n_elem)));
   return symmetric_times_of(K, model.alpha);
 }
 
@@ -148,7 +148,7 @@ Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* 
   const arma::vec t = model.standardization.transform_target(data.y);
   record_lap(times, "standardize", watch);
 
-  const bool primal = model.kernel.is_linear() && data.p() < data.n();
+  const bool primal = solves_in_primal(model.kernel, data.n(), data.p());
   arma::vec fitted_t;
   const MethodFamily family = settings.method_info().family;
   if (family == MethodFamily::kRidge && primal) {

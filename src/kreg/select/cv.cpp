@@ -105,7 +105,7 @@ bool score_fold_by_cholesky(const Dataset& tr, const Dataset& va, const FitSetti
 FoldScores score_fold(const Dataset& tr, const Dataset& va, const FitSettings& s, const std::vector<double>& grid,
                       CvRoute route) {
   FoldScores out;
-  const bool dual = !(make_kernel(s.kernel).is_linear() && tr.p() < tr.n());  // the primal route is cheap anyway
+  const bool dual = !solves_in_primal(make_kernel(s.kernel), tr.n(), tr.p());  // the primal route is cheap anyway
   const bool cholesky = s.method_info().family == MethodFamily::kRidge && dual &&
                         (route == CvRoute::kCholesky || (route == CvRoute::kAuto && grid.size() <= kCholeskyGridLimit));
   if (cholesky && score_fold_by_cholesky(tr, va, s, grid, out)) return out;

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "kreg/core/memory.h"
+#include "kreg/spectral/spectrum.h"
 
 namespace kreg {
 
@@ -20,8 +21,7 @@ std::string matrix_text(std::size_t n) {
 }
 
 bool primal(const FitSettings& s, std::size_t n, std::size_t p) {
-  return s.method_info().family != MethodFamily::kDescent && !s.method_info().is_penalized() &&
-         make_kernel(s.kernel).is_linear() && p < n;
+  return s.method_info().is_spectral() && solves_in_primal(make_kernel(s.kernel), n, p);
 }
 
 // One fit's matrices on n rows; `spectral`: the route takes an eigendecomposition.

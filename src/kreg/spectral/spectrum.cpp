@@ -61,7 +61,7 @@ Spectrum eigen_spectrum(arma::mat K, EigenDriver driver) {
 }
 
 Spectrum spectrum_for(const Kernel& kernel, const arma::mat& Z, bool allow_primal) {
-  if (allow_primal && kernel.is_linear() && Z.n_cols < Z.n_rows) {
+  if (allow_primal && solves_in_primal(kernel, Z.n_rows, Z.n_cols)) {
     Spectrum spec;
     spec.primal = true;
     spec.complete = false;

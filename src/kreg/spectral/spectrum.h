@@ -53,6 +53,10 @@ Spectrum eigen_spectrum(arma::mat K, EigenDriver driver = EigenDriver::kAuto);
 /// for the linear kernel when p < n and `allow_primal`, else eig of the Gram matrix.
 Spectrum spectrum_for(const Kernel& kernel, const arma::mat& Z, bool allow_primal = true);
 
+/// Whether krr and kgf solve n rows of p features in the primal: the linear kernel with p < n
+/// (the p x p system of the primal-dual identity, seed 001). The one place with this rule.
+inline bool solves_in_primal(const Kernel& kernel, std::size_t n, std::size_t p) { return kernel.is_linear() && p < n; }
+
 /// Filters on the spectrum. `lambda` is the effective penalty (already scaled by n if asked).
 /// The KRR coefficient filter 1/(mu + lambda) needs mu + lambda > 0: lambda = 0 with a zero
 /// eigenvalue is a NumericalError (K is not positive definite).
