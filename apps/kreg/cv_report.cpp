@@ -100,16 +100,17 @@ namespace {
 
 // The one-SE rule in words: "largest lambda, then largest bandwidth, within one SE of the minimum".
 std::string one_se_order(const CvColumns& c) {
-  std::string s;
-  const auto add = [&s](const std::string& part) { s += (s.empty() ? "" : ", then ") + part; };
-  if (c.regulariser == "lambda") add("largest lambda");
-  if (c.regulariser == "t") add("smallest t");
+  std::vector<std::string> parts;
+  if (c.regulariser == "lambda") parts.push_back("largest lambda");
+  if (c.regulariser == "t") parts.push_back("smallest t");
   for (const KernelParameter* p : c.kernel) {
-    if (p->simpler == Simpler::kLarger) add("largest " + p->key);
-    if (p->simpler == Simpler::kSmaller) add("smallest " + p->key);
+    if (p->simpler == Simpler::kLarger) parts.push_back("largest " + p->key);
+    if (p->simpler == Simpler::kSmaller) parts.push_back("smallest " + p->key);
   }
-  if (s.empty()) return "the first grid point within one SE of the minimum";
-  return s + (s.find(", then ") != std::string::npos ? ", within" : " within") + " one SE of the minimum";
+  if (parts.empty()) return "the first grid point within one SE of the minimum";
+  std::string s = parts.front();
+  for (std::size_t i = 1; i < parts.size(); ++i) s += ", then " + parts[i];
+  return s + (parts.size() > 1 ? "," : "") + " within one SE of the minimum";
 }
 
 }  // namespace
