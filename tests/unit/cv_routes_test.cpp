@@ -1,6 +1,8 @@
-// krr's three exact cv routes give the same table: a Cholesky factorisation per lambda, one
-// eigendecomposition per fold, and one eigendecomposition of the whole K with group deletion
-// (statistics shared by the folds: --standardize none). Relative 1e-9 on every fold's MSE.
+// krr's four exact cv routes give the same table: a Cholesky factorisation per lambda, one band
+// reduction per fold, one eigendecomposition per fold, and one eigendecomposition of the whole K
+// with group deletion (statistics shared by the folds: --standardize none). Relative 1e-9 on
+// every fold's MSE. The band reduction is tested at a half-bandwidth below the fold size (the
+// default 64 < 192 training rows), so Q is a product of reflectors, not the identity.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -24,7 +26,7 @@ Dataset synthetic(std::size_t n) {
   return d;
 }
 
-TEST(CvRoutes, CholeskyEigenAndGroupDeletionAgreeToRelative1e9) {
+TEST(CvRoutes, CholeskyBandEigenAndGroupDeletionAgreeToRelative1e9) {
   const Dataset d = synthetic(240);
   const Folds folds = seeded_folds(d.n(), 5, 3);
   CvSettings s;
@@ -37,11 +39,11 @@ TEST(CvRoutes, CholeskyEigenAndGroupDeletionAgreeToRelative1e9) {
     r.route = route;
     return cross_validate(d, r, folds);
   };
-  const CvResult cholesky = table(CvRoute::kCholesky), eigen = table(CvRoute::kEigen),
-                 group = table(CvRoute::kGroupDeletion);
+  const CvResult cholesky = table(CvRoute::kCholesky), band = table(CvRoute::kBand), eigen = table(CvRoute::kEigen),
+                 group = table(CvRoute::kGroupDeletion), automatic = table(CvRoute::kAuto);
   ASSERT_EQ(cholesky.rows.size(), 10u);
   double worst = 0.0;
-  for (const CvResult* other : {&eigen, &group}) {
+  for (const CvResult* other : {&band, &eigen, &group, &automatic}) {
     ASSERT_EQ(other->rows.size(), cholesky.rows.size());
     for (std::size_t i = 0; i < cholesky.rows.size(); ++i)
       for (std::size_t f = 0; f < 5; ++f) {

@@ -84,7 +84,7 @@ arma::mat gram(const Kernel& kernel, const arma::mat& A) {
   check_memory(A.n_rows, A.n_rows);
   const int n = static_cast<int>(A.n_rows);
   const int p = static_cast<int>(A.n_cols);
-  arma::mat G(A.n_rows, A.n_rows, arma::fill::zeros);
+  arma::mat G(A.n_rows, A.n_rows, arma::fill::none);  // dsyrk and the mirror write every entry
   if (n == 0) return G;
   const double one = 1.0, zero = 0.0;
   lapack::dsyrk("L", "N", &n, &p, &one, A.memptr(), &n, &zero, G.memptr(), &n);  // lower triangle of A A^T

@@ -40,6 +40,14 @@ void dstemr_(const char* jobz, const char* range, const int* n, double* d, doubl
 void dormtr_(const char* side, const char* uplo, const char* trans, const int* m, const int* n, const double* a,
              const int* lda, const double* tau, double* c, const int* ldc, double* work, const int* lwork, int* info,
              std::size_t, std::size_t, std::size_t);
+void dsytrd_sy2sb_(const char* uplo, const int* n, const int* kd, double* a, const int* lda, double* ab,
+                   const int* ldab, double* tau, double* work, const int* lwork, int* info, std::size_t);
+void dormqr_(const char* side, const char* trans, const int* m, const int* n, const int* k, const double* a,
+             const int* lda, const double* tau, double* c, const int* ldc, double* work, const int* lwork, int* info,
+             std::size_t, std::size_t);
+void dpbtrf_(const char* uplo, const int* n, const int* kd, double* ab, const int* ldab, int* info, std::size_t);
+void dpbtrs_(const char* uplo, const int* n, const int* kd, const int* nrhs, const double* ab, const int* ldab,
+             double* b, const int* ldb, int* info, std::size_t);
 double dlansy_(const char* norm, const char* uplo, const int* n, const double* a, const int* lda, double* work,
                std::size_t, std::size_t);
 double dlamch_(const char* cmach, std::size_t);
@@ -109,5 +117,21 @@ double dlansy(const char* norm, const char* uplo, const int* n, const double* a,
   return dlansy_(norm, uplo, n, a, lda, work, 1, 1);
 }
 double dlamch(const char* cmach) { return dlamch_(cmach, 1); }
+
+void dsytrd_sy2sb(const char* uplo, const int* n, const int* kd, double* a, const int* lda, double* ab, const int* ldab,
+                  double* tau, double* work, const int* lwork, int* info) {
+  dsytrd_sy2sb_(uplo, n, kd, a, lda, ab, ldab, tau, work, lwork, info, 1);
+}
+void dormqr(const char* side, const char* trans, const int* m, const int* n, const int* k, const double* a,
+            const int* lda, const double* tau, double* c, const int* ldc, double* work, const int* lwork, int* info) {
+  dormqr_(side, trans, m, n, k, a, lda, tau, c, ldc, work, lwork, info, 1, 1);
+}
+void dpbtrf(const char* uplo, const int* n, const int* kd, double* ab, const int* ldab, int* info) {
+  dpbtrf_(uplo, n, kd, ab, ldab, info, 1);
+}
+void dpbtrs(const char* uplo, const int* n, const int* kd, const int* nrhs, const double* ab, const int* ldab,
+            double* b, const int* ldb, int* info) {
+  dpbtrs_(uplo, n, kd, nrhs, ab, ldab, b, ldb, info, 1);
+}
 
 }  // namespace kreg::lapack

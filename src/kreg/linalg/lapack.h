@@ -38,6 +38,13 @@ void dstemr(const char* jobz, const char* range, const int* n, double* d, double
             int* tryrac, double* work, const int* lwork, int* iwork, const int* liwork, int* info);
 void dormtr(const char* side, const char* uplo, const char* trans, const int* m, const int* n, const double* a,
             const int* lda, const double* tau, double* c, const int* ldc, double* work, const int* lwork, int* info);
+void dsytrd_sy2sb(const char* uplo, const int* n, const int* kd, double* a, const int* lda, double* ab, const int* ldab,
+                  double* tau, double* work, const int* lwork, int* info);
+void dormqr(const char* side, const char* trans, const int* m, const int* n, const int* k, const double* a,
+            const int* lda, const double* tau, double* c, const int* ldc, double* work, const int* lwork, int* info);
+void dpbtrf(const char* uplo, const int* n, const int* kd, double* ab, const int* ldab, int* info);
+void dpbtrs(const char* uplo, const int* n, const int* kd, const int* nrhs, const double* ab, const int* ldab,
+            double* b, const int* ldb, int* info);
 double dlansy(const char* norm, const char* uplo, const int* n, const double* a, const int* lda, double* work);
 double dlamch(const char* cmach);
 

@@ -1,6 +1,7 @@
 // k-fold cross-validation over a grid of kernel parameters x regularisation (seed 002,
 // Section 6). One task per (fold, kernel parameters); each task serves the whole lambda or t
-// grid: krr and kgf from one eigendecomposition, kl1 and klinf by one warm-started path, the
+// grid: krr by the cheapest exact route (cv_route.h), kgf from one eigendecomposition, kl1 and
+// klinf by one warm-started path, the
 // early-stopping methods by one run stopped on the validation fold. Tasks run in parallel and
 // write into fixed slots, so results do not depend on the number of threads.
 #pragma once
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "kreg/data/dataset.h"
+#include "kreg/select/cv_route.h"
 #include "kreg/select/folds.h"
 #include "kreg/solvers/fit_settings.h"
 
@@ -22,18 +24,6 @@ enum class CvStatistics {
   kAll,   ///< all rows given to cv, once (the paper's protocol standardises before splitting)
 };
 
-/// How krr scores a fold's lambda grid (all exact; they agree to rounding).
-enum class CvRoute {
-  kAuto,           ///< the cheapest: group deletion with shared statistics, else Cholesky for
-                   ///< short grids (kCholeskyGridLimit values or fewer) and eigen for long ones
-  kCholesky,       ///< a Cholesky factorisation of the fold's K + lambda I per lambda
-  kEigen,          ///< one eigendecomposition of the fold's K for the whole grid
-  kGroupDeletion,  ///< one eigendecomposition of the whole K for every fold (shared statistics only)
-};
-/// Up to this many lambdas, Cholesky per lambda beats one eigendecomposition: at n = 2,000 an
-/// eigendecomposition took 16 to 27 times as long as a Cholesky solve (docs/benchmarks.md).
-inline constexpr std::size_t kCholeskyGridLimit = 20;
-
 struct CvSettings {
   FitSettings base;  ///< method and fixed settings
   /// Values to try for kernel parameters, by key ("bandwidth"); a parameter of the kernel
@@ -42,7 +32,7 @@ struct CvSettings {
   std::vector<double> regulariser_grid;  ///< lambda (krr, kl1, klinf) or t (kgf); unused by early stopping
   CvStatistics statistics = CvStatistics::kFold;
   int threads = 0;                 ///< 0 = all cores
-  CvRoute route = CvRoute::kAuto;  ///< krr only; the others have one route each
+  CvRoute route = CvRoute::kAuto;  ///< krr only (cv_route.h); the others have one route each
 };
 
 /// One grid point: its kernel, its lambda or t, and the fold statistics of the validation error.

@@ -58,10 +58,13 @@ MemoryEstimate loo_memory(const FitSettings& s, std::size_t n, std::size_t p) { 
 MemoryEstimate cv_memory(const CvSettings& settings, std::size_t n, std::size_t p, int folds) {
   const FitSettings& s = settings.base;
   const std::size_t m = (n + static_cast<std::size_t>(folds) - 1) / static_cast<std::size_t>(folds);  // largest fold
-  const bool shared = s.method_info().family == MethodFamily::kRidge &&
-                      (s.standardize == StandardizeMode::kNone || settings.statistics == CvStatistics::kAll);
+  const bool ridge = s.method_info().family == MethodFamily::kRidge;
+  const bool shared = s.standardize == StandardizeMode::kNone || settings.statistics == CvStatistics::kAll;
+  const std::size_t grid = std::max<std::size_t>(1, settings.regulariser_grid.size());
+  const CvRoute route =
+      settings.route == CvRoute::kAuto ? cheapest_cv_route(n, folds, grid, ridge && shared) : settings.route;
   const int threads = settings.threads > 0 ? settings.threads : omp_get_num_procs();
-  if (shared && !primal(s, n, p)) {
+  if (ridge && route == CvRoute::kGroupDeletion && !primal(s, n, p)) {
     // select/cv.cpp's group deletion per fold: U's rows of the fold twice (m x r) and M_GG.
     const double md = static_cast<double>(m), nd = static_cast<double>(n);
     MemoryEstimate e = dual_memory(s, n, 0, true);
@@ -70,14 +73,14 @@ MemoryEstimate cv_memory(const CvSettings& settings, std::size_t n, std::size_t 
   }
   const std::size_t train_rows = n - std::min(n, n / static_cast<std::size_t>(folds));
   MemoryEstimate e = path_memory(s, train_rows, p, m);
-  const bool cholesky_route =
-      s.method_info().family == MethodFamily::kRidge && !primal(s, train_rows, p) &&
-      (settings.route == CvRoute::kCholesky ||
-       (settings.route == CvRoute::kAuto && settings.regulariser_grid.size() <= kCholeskyGridLimit));
-  if (cholesky_route) {  // the fold's K and the copy each lambda factorises
-    const double t = static_cast<double>(train_rows);
-    e = {2.1 * square_bytes(t) + 8.0 * static_cast<double>(m) * t,
-         matrix_text(train_rows) + " and the copy each lambda factorises"};
+  const double t = static_cast<double>(train_rows);
+  if (ridge && !primal(s, train_rows, p)) {
+    if (route == CvRoute::kCholesky)  // the fold's K and the copy each lambda factorises
+      e = {2.1 * square_bytes(t) + 8.0 * static_cast<double>(m) * t,
+           matrix_text(train_rows) + " and the copy each lambda factorises"};
+    else if (route == CvRoute::kBand)  // the fold's K, reduced in place, and Q^T [y, K_Tv]
+      e = {1.05 * square_bytes(t) + 8.0 * static_cast<double>(m + 1) * t,
+           matrix_text(train_rows) + ", reduced in place"};
   }
   const double concurrent = std::max(1, threads);
   // Each worker thread also touches BLAS work buffers (measured: about 20 MiB each at n = 2,000).
