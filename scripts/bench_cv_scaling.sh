@@ -12,21 +12,51 @@
 # and >= 30x on 10 x 50, in both standardisation modes; peak RSS within the limit everywhere.
 # One run per cell, in one invocation (the machine is shared: compare ratios within one run).
 # About 35 minutes with the default sizes, almost all of it in scikit-learn.
-# Usage: scripts/bench_cv_scaling.sh [--sizes "400 2000 5000"] [--no-long-grid] [--kreg PATH]
+# With --other-methods N: only the other methods' cv at n = N (no peer): kgf on the 5 x 10 grid,
+# kl1 and klinf on 1 bandwidth x 10 lambdas, the early-stopping methods (kgd, ksgd, kcd, kegd:
+# t chosen per fold, step 1e-4, patience 100, t_max 1000) on 1 bandwidth; wall time and
+# peak RSS of each (each stopped after 20 minutes).
+# Usage: scripts/bench_cv_scaling.sh [--sizes "400 2000 5000"] [--no-long-grid] [--other-methods N] [--kreg PATH]
 set -euo pipefail
 # shellcheck source=bench_common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/bench_common.sh"  # ROOT, PY, KREG, bench_start
 SIZES="400 2000 5000"
 LONG_GRID=1
+OTHER=0
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --sizes) SIZES="$2"; shift 2 ;;
     --no-long-grid) LONG_GRID=0; shift ;;
+    --other-methods) OTHER="$2"; shift 2 ;;
     --kreg) KREG="$2"; shift 2 ;;
     *) echo "usage: $0 [--sizes \"400 2000 5000\"] [--no-long-grid] [--kreg PATH]" >&2; exit 2 ;;
   esac
 done
 bench_start
+
+if [[ $OTHER != 0 ]]; then
+  data="$WORK/data_$OTHER.csv"
+  "$PY" "$ROOT/scripts/bench_cv_scaling_data.py" "$data" "$OTHER" 5
+  echo "| n | method | grid | kreg s | peak RSS MiB | fits that fell short |"
+  echo "|---|---|---|---|---|---|"
+  for m in kgf kl1 klinf kgd ksgd kcd kegd; do
+    case $m in
+      kgf) grid=(--bandwidth-grid logspace:0:2:5 --t-grid logspace:0:6:10); shape="5 × 10" ;;
+      kl1|klinf) grid=(--bandwidth 10 --lambda-grid logspace:-3:1:10); shape="1 × 10" ;;
+      *) grid=(--bandwidth 10 --step-size 1e-4 --patience 100 --t-max 1000); shape="1 (t per fold)" ;;
+    esac
+    start=$(date +%s.%N)
+    status=0
+    timeout 1200 /usr/bin/time -f "%M" -o "$WORK/rss" "$KREG" cv --data "$data" --target y --fold-column fold \
+      --method "$m" "${grid[@]}" --quiet --output "$WORK/cv.csv" 2> "$WORK/kreg.err" || status=$?
+    secs=$(echo "$start $(date +%s.%N)" | awk '{printf "%.2f", $2 - $1}')
+    short=$(grep -oE "[0-9]+ of [0-9]+ [a-z0-9 ]*(fits|runs) \([a-z ]+x fold\) (did not converge|reached --t-max)" \
+      "$WORK/kreg.err" | head -1 || true)
+    if [[ $status == 124 ]]; then secs="> 1200 (stopped)"; fi
+    echo "| $OTHER | $m | $shape | $secs | $(( $(cat "$WORK/rss" 2>/dev/null || echo 0) / 1024 )) | ${short:-none} |"
+  done
+  exit 0
+fi
 
 seconds_since() { echo "$1 $(date +%s.%N)" | awk '{printf "%.3f", $2 - $1}'; }
 

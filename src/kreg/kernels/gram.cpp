@@ -80,11 +80,11 @@ void check_memory(arma::uword rows, arma::uword cols) {
 
 }  // namespace
 
-arma::mat gram(const Kernel& kernel, const arma::mat& A) {
+arma::mat gram_lower(const Kernel& kernel, const arma::mat& A) {
   check_memory(A.n_rows, A.n_rows);
   const int n = static_cast<int>(A.n_rows);
   const int p = static_cast<int>(A.n_cols);
-  arma::mat G(A.n_rows, A.n_rows, arma::fill::none);  // dsyrk and the mirror write every entry
+  arma::mat G(A.n_rows, A.n_rows, arma::fill::none);  // dsyrk writes the lower triangle
   if (n == 0) return G;
   const double one = 1.0, zero = 0.0;
   lapack::dsyrk("L", "N", &n, &p, &one, A.memptr(), &n, &zero, G.memptr(), &n);  // lower triangle of A A^T
@@ -92,9 +92,14 @@ arma::mat gram(const Kernel& kernel, const arma::mat& A) {
   ProgressStep progress("kernel matrix", 0.5 * static_cast<double>(n) * (n + 1));
   apply_kernel(
       kernel, G, A, sq, A, sq, [](arma::uword j) { return j; }, true, &progress);
+  return G;
+}
+
+arma::mat gram(const Kernel& kernel, const arma::mat& A) {
+  arma::mat G = gram_lower(kernel, A);
+  const arma::sword N = static_cast<arma::sword>(G.n_rows);
   // Mirror the lower triangle into the upper one in 64 x 64 tiles (cache friendly).
   constexpr arma::sword kTile = 64;
-  const arma::sword N = n;
 #pragma omp parallel for schedule(dynamic, 1) if (G.n_elem > kParallelElements)
   for (arma::sword bj = 0; bj < N; bj += kTile) {
     for (arma::sword bi = bj; bi < N; bi += kTile) {

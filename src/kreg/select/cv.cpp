@@ -114,7 +114,7 @@ bool score_fold_by_band(const Dataset& tr, const Dataset& va, const FitSettings&
   const Standardization st = fit_standardization(tr.X, tr.y, s.standardize);
   const arma::mat Z = st.transform_features(tr.X);
   arma::mat qty = st.transform_target(tr.y);
-  const BandReduction band(gram(kernel, Z));
+  const BandReduction band(gram_lower(kernel, Z));  // reads the lower triangle only
   band.apply_qt(qty);
   arma::mat solutions(tr.n(), grid.size());
   for (std::size_t l = 0; l < grid.size(); ++l) {

@@ -9,13 +9,14 @@ namespace kreg {
 
 namespace {
 
-// Measured on one core of the development machine at t = 1,600 (docs/benchmarks.md), against
-// the band reduction's (4/3) t^3 flops of matrix product (0.15 s): a Cholesky solve of
-// K + lambda I (57 ms) took as long as 0.5 t^3 flops, an eigendecomposition (0.88 s) as long as
-// 7.5 t^3, a banded factorisation and solve per lambda (1.4 ms) as long as 7 t kd^2.
+// Measured on one core of the development machine at t = 1,600 (docs/benchmarks.md), where a
+// matrix product runs at 45 Gflop/s: a Cholesky solve of K + lambda I (57 ms) took as long as
+// 0.5 t^3 flops of product, an eigendecomposition (0.88 s) as long as 7.5 t^3, a banded
+// factorisation and solve per lambda at kd = 32 (0.4 ms) as long as 11 t kd^2; the band
+// reduction ((4/3) t^3 flops, 0.14 s) runs at about product speed.
 constexpr double kCholesky = 0.5;
 constexpr double kEigen = 7.5;
-constexpr double kBandPerShift = 7.0;
+constexpr double kBandPerShift = 11.0;
 
 }  // namespace
 
