@@ -13,9 +13,9 @@
 # One run per cell, in one invocation (the machine is shared: compare ratios within one run).
 # About 35 minutes with the default sizes, almost all of it in scikit-learn.
 # With --other-methods N: only the other methods' cv at n = N (no peer): kgf on the 5 x 10 grid,
-# kl1 and klinf on 1 bandwidth x 10 lambdas, the early-stopping methods (kgd, ksgd, kcd, kegd:
-# t chosen per fold, step 1e-4, patience 100, t_max 1000) on 1 bandwidth; wall time and
-# peak RSS of each (each stopped after 20 minutes).
+# kl1 and klinf on 1 bandwidth x 10 lambdas in [1, 1000] (the paper's range in kreg's units),
+# the early-stopping methods (kgd, ksgd, kcd, kegd: t chosen per fold, step 1e-4, patience 100,
+# t_max 1000) on 1 bandwidth; wall time and peak RSS of each (each stopped after 5 minutes).
 # Usage: scripts/bench_cv_scaling.sh [--sizes "400 2000 5000"] [--no-long-grid] [--other-methods N] [--kreg PATH]
 set -euo pipefail
 # shellcheck source=bench_common.sh
@@ -42,18 +42,20 @@ if [[ $OTHER != 0 ]]; then
   for m in kgf kl1 klinf kgd ksgd kcd kegd; do
     case $m in
       kgf) grid=(--bandwidth-grid logspace:0:2:5 --t-grid logspace:0:6:10); shape="5 × 10" ;;
-      kl1|klinf) grid=(--bandwidth 10 --lambda-grid logspace:-3:1:10); shape="1 × 10" ;;
+      kl1|klinf) grid=(--bandwidth 10 --lambda-grid logspace:0:3:10); shape="1 × 10" ;;
       *) grid=(--bandwidth 10 --step-size 1e-4 --patience 100 --t-max 1000); shape="1 (t per fold)" ;;
     esac
     start=$(date +%s.%N)
     status=0
-    timeout 1200 /usr/bin/time -f "%M" -o "$WORK/rss" "$KREG" cv --data "$data" --target y --fold-column fold \
+    timeout 300 /usr/bin/time -f "%M" -o "$WORK/rss" "$KREG" cv --data "$data" --target y --fold-column fold \
       --method "$m" "${grid[@]}" --quiet --output "$WORK/cv.csv" 2> "$WORK/kreg.err" || status=$?
     secs=$(echo "$start $(date +%s.%N)" | awk '{printf "%.2f", $2 - $1}')
     short=$(grep -oE "[0-9]+ of [0-9]+ [a-z0-9 ]*(fits|runs) \([a-z ]+x fold\) (did not converge|reached --t-max)" \
       "$WORK/kreg.err" | head -1 || true)
-    if [[ $status == 124 ]]; then secs="> 1200 (stopped)"; fi
-    echo "| $OTHER | $m | $shape | $secs | $(( $(cat "$WORK/rss" 2>/dev/null || echo 0) / 1024 )) | ${short:-none} |"
+    if [[ $status == 124 ]]; then secs="> 300 (stopped)"; fi
+    rss=$(grep -E "^[0-9]+$" "$WORK/rss" 2>/dev/null || true)
+    echo "| $OTHER | $m | $shape | $secs | ${rss:+$((rss / 1024))}${rss:-?} | ${short:-none} |"
+    rm -f "$WORK/rss"
   done
   exit 0
 fi
@@ -89,11 +91,21 @@ for n in $SIZES; do
     grid_file "$bw" "$WORK/bandwidths"
     grid_file "$lambda" "$WORK/lambdas"
     shape="${bw##*:} × ${lambda##*:}"
+    # kreg first, for both modes, then the peer: scikit-learn's n_jobs=-1 leaves worker
+    # processes behind for a moment, which would take the second core from a kreg run after it.
+    declare -A K_S K1_S K_RSS K_BW K_LAMBDA S1_S SA_S S_BW S_LAMBDA
     for mode in both none; do
-      read -r k_s k_rss k_bw k_lambda < <(run_kreg "$data" "$mode" 0 "$bw" "$lambda")
-      read -r k1_s _ _ _ < <(run_kreg "$data" "$mode" 1 "$bw" "$lambda")
-      read -r s1_s s_bw s_lambda < <("$PY" "$ROOT/scripts/bench_cv_scaling_peer.py" "$data" "$mode" 1 "$WORK/bandwidths" "$WORK/lambdas")
-      read -r sa_s _ _ < <("$PY" "$ROOT/scripts/bench_cv_scaling_peer.py" "$data" "$mode" -1 "$WORK/bandwidths" "$WORK/lambdas")
+      read -r "K_S[$mode]" "K_RSS[$mode]" "K_BW[$mode]" "K_LAMBDA[$mode]" < <(run_kreg "$data" "$mode" 0 "$bw" "$lambda")
+      read -r "K1_S[$mode]" _ _ _ < <(run_kreg "$data" "$mode" 1 "$bw" "$lambda")
+    done
+    for mode in both none; do
+      read -r "S1_S[$mode]" "S_BW[$mode]" "S_LAMBDA[$mode]" < <("$PY" "$ROOT/scripts/bench_cv_scaling_peer.py" "$data" "$mode" 1 "$WORK/bandwidths" "$WORK/lambdas")
+      read -r "SA_S[$mode]" _ _ < <("$PY" "$ROOT/scripts/bench_cv_scaling_peer.py" "$data" "$mode" -1 "$WORK/bandwidths" "$WORK/lambdas")
+      sleep 5
+    done
+    for mode in both none; do
+      k_s=${K_S[$mode]} k1_s=${K1_S[$mode]} k_rss=${K_RSS[$mode]} k_bw=${K_BW[$mode]} k_lambda=${K_LAMBDA[$mode]}
+      s1_s=${S1_S[$mode]} sa_s=${SA_S[$mode]} s_bw=${S_BW[$mode]} s_lambda=${S_LAMBDA[$mode]}
       "$PY" - "$n" "$shape" "$mode" "$k_s" "$k1_s" "$s1_s" "$sa_s" "$k_rss" "$k_bw" "$k_lambda" "$s_bw" "$s_lambda" \
         >> "$WORK/targets" <<'PYEOF'
 import math, sys

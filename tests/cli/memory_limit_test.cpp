@@ -28,6 +28,7 @@ TEST(MemoryLimit, EverySubcommandStopsBeforeAllocatingBeyondMaxMemory) {
     EXPECT_EQ(count_lines(r.err), 1) << r.err;
     EXPECT_EQ(r.err.rfind("kreg: error: kreg " + run[0] + " on 300 rows (", 0), 0u) << r.err;
     EXPECT_NE(r.err.find(" but 200 KiB is available (--max-memory); use fewer rows"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(", or a larger --max-memory\n"), std::string::npos) << r.err;
     EXPECT_FALSE(file_exists(run[2]));
     // The same run with room enough succeeds.
     args.back() = "1G";

@@ -134,8 +134,10 @@ std::string memory_text(double bytes) {
 void require_memory(double bytes, const std::string& what, const std::string& advice) {
   const MemoryLimit limit = available_memory();
   if (!(bytes > limit.bytes)) return;
-  throw ResourceError(what + " needs " + memory_text(bytes) + " but " + memory_text(limit.bytes) + " is available (" +
-                      limit.source + "); " + advice);
+  throw ResourceError(
+      what + " needs " + memory_text(bytes) + " but " + memory_text(limit.bytes) + " is available (" + limit.source +
+      "); " + advice +
+      (limit.source == "--max-memory" ? ", or a larger --max-memory" : ", or give a limit with --max-memory SIZE"));
 }
 
 }  // namespace kreg

@@ -29,7 +29,8 @@ double parse_memory_size(const std::string& text);
 std::string memory_text(double bytes);
 
 /// Throws ResourceError when `bytes` exceeds available_memory(): "<what> needs 7.2 GiB but
-/// 4 GiB is available (ulimit -v); <advice>".
+/// 4 GiB is available (ulimit -v); <advice>, or give a limit with --max-memory SIZE" (or "...,
+/// or a larger --max-memory" when that option set the limit).
 void require_memory(double bytes, const std::string& what, const std::string& advice);
 
 }  // namespace kreg

@@ -74,8 +74,7 @@ arma::vec row_sq_norms(const arma::mat& A) { return arma::sum(arma::square(A), 1
 // Refuses, before allocating, a Gram matrix larger than the memory this process may use.
 void check_memory(arma::uword rows, arma::uword cols) {
   require_memory(8.0 * static_cast<double>(rows) * static_cast<double>(cols),
-                 "a " + std::to_string(rows) + " x " + std::to_string(cols) + " kernel matrix",
-                 "use fewer rows, or give a limit with --max-memory SIZE");
+                 "a " + std::to_string(rows) + " x " + std::to_string(cols) + " kernel matrix", "use fewer rows");
 }
 
 }  // namespace

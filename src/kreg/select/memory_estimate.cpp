@@ -94,8 +94,7 @@ MemoryEstimate cv_memory(const CvSettings& settings, std::size_t n, std::size_t 
 
 void require_memory_for(const MemoryEstimate& e, const std::string& command, std::size_t n) {
   require_memory(e.bytes, command + " on " + std::to_string(n) + " rows (" + e.what + ")",
-                 std::string("use fewer rows (a random sample)") + (e.per_thread ? ", fewer --threads" : "") +
-                     ", or give a limit with --max-memory SIZE");
+                 std::string("use fewer rows (a random sample)") + (e.per_thread ? ", fewer --threads" : ""));
 }
 
 }  // namespace kreg
