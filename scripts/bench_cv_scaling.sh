@@ -15,7 +15,7 @@
 # With --other-methods N: only the other methods' cv at n = N (no peer): kgf on the 5 x 10 grid,
 # kl1 and klinf on 1 bandwidth x 10 lambdas in [1, 1000] (the paper's range in kreg's units),
 # the early-stopping methods (kgd, ksgd, kcd, kegd: t chosen per fold, step 1e-4, patience 100,
-# t_max 1000) on 1 bandwidth; wall time and peak RSS of each (each stopped after 5 minutes).
+# t_max 1000) on 1 bandwidth; wall time and peak RSS of each (each stopped after 2 minutes).
 # Usage: scripts/bench_cv_scaling.sh [--sizes "400 2000 5000"] [--no-long-grid] [--other-methods N] [--kreg PATH]
 set -euo pipefail
 # shellcheck source=bench_common.sh
@@ -47,14 +47,15 @@ if [[ $OTHER != 0 ]]; then
     esac
     start=$(date +%s.%N)
     status=0
-    timeout 300 /usr/bin/time -f "%M" -o "$WORK/rss" "$KREG" cv --data "$data" --target y --fold-column fold \
+    timeout 120 /usr/bin/time -f "%M" -o "$WORK/rss" "$KREG" cv --data "$data" --target y --fold-column fold \
       --method "$m" "${grid[@]}" --quiet --output "$WORK/cv.csv" 2> "$WORK/kreg.err" || status=$?
     secs=$(echo "$start $(date +%s.%N)" | awk '{printf "%.2f", $2 - $1}')
     short=$(grep -oE "[0-9]+ of [0-9]+ [a-z0-9 ]*(fits|runs) \([a-z ]+x fold\) (did not converge|reached --t-max)" \
       "$WORK/kreg.err" | head -1 || true)
-    if [[ $status == 124 ]]; then secs="> 300 (stopped)"; fi
+    if [[ $status == 124 ]]; then secs="> 120 (stopped)"; fi
     rss=$(grep -E "^[0-9]+$" "$WORK/rss" 2>/dev/null || true)
-    echo "| $OTHER | $m | $shape | $secs | ${rss:+$((rss / 1024))}${rss:-?} | ${short:-none} |"
+    if [[ -n $rss ]]; then rss=$((rss / 1024)); else rss="?"; fi
+    echo "| $OTHER | $m | $shape | $secs | $rss | ${short:-none} |"
     rm -f "$WORK/rss"
   done
   exit 0
