@@ -15,7 +15,7 @@ struct KrrSolution {
 /// Solves (K + lambda I) alpha = y by Cholesky, factorising K in place (pass std::move(K)
 /// to avoid a copy). Throws NumericalError when K + lambda I is not positive definite
 /// (e.g. lambda = 0 with a singular K). The fitted values use (K + lambda I) alpha = y,
-/// so K is not needed again.
+/// so K is not needed again. Reads K's lower triangle only (gram_lower suffices).
 KrrSolution solve_krr(arma::mat K, const arma::vec& y, double lambda);
 
 }  // namespace kreg
