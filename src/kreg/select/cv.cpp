@@ -263,6 +263,13 @@ bool simpler(const CvRow& a, const CvRow& b, const std::string& reg, const std::
 
 }  // namespace
 
+CvRoute resolved_cv_route(const CvSettings& settings, std::size_t n, int folds) {
+  if (settings.route != CvRoute::kAuto) return settings.route;
+  const bool shared = settings.base.standardize == StandardizeMode::kNone || settings.statistics == CvStatistics::kAll;
+  const bool ridge = settings.base.method_info().family == MethodFamily::kRidge;
+  return cheapest_cv_route(n, folds, std::max<std::size_t>(1, settings.regulariser_grid.size()), ridge && shared);
+}
+
 FitSettings refit_settings(const CvSettings& settings, const CvRow& row) {
   FitSettings s = settings.base;
   s.kernel = row.kernel;
@@ -309,11 +316,8 @@ CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, cons
     throw ConfigError("statistics",
                       "the group-deletion route needs statistics shared by the folds (--standardize none or "
                       "--statistics all)");
-  const bool ridge = base.method_info().family == MethodFamily::kRidge;
-  const CvRoute route = settings.route == CvRoute::kAuto
-                            ? cheapest_cv_route(data.n(), folds.k, grid.size(), ridge && shared_statistics)
-                            : settings.route;
-  const bool shared_krr = ridge && route == CvRoute::kGroupDeletion;
+  const CvRoute route = resolved_cv_route(settings, data.n(), folds.k);
+  const bool shared_krr = base.method_info().family == MethodFamily::kRidge && route == CvRoute::kGroupDeletion;
   const std::size_t per_kernel = shared_krr ? 1 : static_cast<std::size_t>(folds.k);
   const std::size_t n_tasks = kernels.size() * per_kernel;
   std::vector<FoldScores> results(kernels.size() * static_cast<std::size_t>(folds.k));

@@ -69,6 +69,11 @@ using CvProgress = std::function<void(std::size_t, std::size_t)>;
 CvResult cross_validate(const Dataset& data, const CvSettings& settings, const Folds& folds,
                         const CvProgress& progress = {});
 
+/// The route krr's cv takes for n rows in `folds` folds: settings.route, or for kAuto the
+/// cheapest (cheapest_cv_route) given whether the folds share their statistics. Other methods
+/// ignore it. cross_validate and the memory estimate both ask here.
+CvRoute resolved_cv_route(const CvSettings& settings, std::size_t n, int folds);
+
 /// The settings that refit a row on all the data (early stopping: t = chosen_t, no validation).
 FitSettings refit_settings(const CvSettings& settings, const CvRow& row);
 

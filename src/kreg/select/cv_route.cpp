@@ -43,20 +43,4 @@ CvRoute cheapest_cv_route(std::size_t n, int k, std::size_t grid_size, bool shar
   return best;
 }
 
-const char* cv_route_text(CvRoute route) {
-  switch (route) {
-    case CvRoute::kAuto:
-      return "the cheapest route";
-    case CvRoute::kCholesky:
-      return "Cholesky per lambda";
-    case CvRoute::kBand:
-      return "band reduction per fold";
-    case CvRoute::kEigen:
-      return "eigendecomposition per fold";
-    case CvRoute::kGroupDeletion:
-      return "group deletion";
-  }
-  return "";
-}
-
 }  // namespace kreg

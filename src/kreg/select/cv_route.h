@@ -35,7 +35,4 @@ CvRouteCosts cv_route_costs(std::size_t n, int k, std::size_t grid_size, bool sh
 /// The cheapest route by cv_route_costs (never kAuto).
 CvRoute cheapest_cv_route(std::size_t n, int k, std::size_t grid_size, bool shared_statistics);
 
-/// "Cholesky per lambda", "band reduction per fold", ...
-const char* cv_route_text(CvRoute route);
-
 }  // namespace kreg

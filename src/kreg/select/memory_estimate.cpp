@@ -59,10 +59,7 @@ MemoryEstimate cv_memory(const CvSettings& settings, std::size_t n, std::size_t 
   const FitSettings& s = settings.base;
   const std::size_t m = (n + static_cast<std::size_t>(folds) - 1) / static_cast<std::size_t>(folds);  // largest fold
   const bool ridge = s.method_info().family == MethodFamily::kRidge;
-  const bool shared = s.standardize == StandardizeMode::kNone || settings.statistics == CvStatistics::kAll;
-  const std::size_t grid = std::max<std::size_t>(1, settings.regulariser_grid.size());
-  const CvRoute route =
-      settings.route == CvRoute::kAuto ? cheapest_cv_route(n, folds, grid, ridge && shared) : settings.route;
+  const CvRoute route = resolved_cv_route(settings, n, folds);
   const int threads = settings.threads > 0 ? settings.threads : omp_get_num_procs();
   if (ridge && route == CvRoute::kGroupDeletion && !primal(s, n, p)) {
     // select/cv.cpp's group deletion per fold: U's rows of the fold twice (m x r) and M_GG.
@@ -78,7 +75,7 @@ MemoryEstimate cv_memory(const CvSettings& settings, std::size_t n, std::size_t 
     if (route == CvRoute::kCholesky)  // the fold's K and the copy each lambda factorises
       e = {2.1 * square_bytes(t) + 8.0 * static_cast<double>(m) * t,
            matrix_text(train_rows) + " and the copy each lambda factorises"};
-    else if (route == CvRoute::kBand)  // the fold's K, reduced in place, and Q^T [y, K_Tv]
+    else if (route == CvRoute::kBand)  // the fold's K, reduced in place, and the validation cross-kernel
       e = {1.05 * square_bytes(t) + 8.0 * static_cast<double>(m + 1) * t,
            matrix_text(train_rows) + ", reduced in place"};
   }
