@@ -6,6 +6,7 @@
 #include "kreg/core/number_text.h"
 #include "kreg/io/table_writer.h"
 #include "kreg/kernels/kernel_type.h"
+#include "kreg/solvers/nystrom.h"
 #include "kreg/solvers/repeated_rows.h"
 
 namespace kreg::cli {
@@ -134,7 +135,14 @@ nlohmann::ordered_json cv_best_json(const CvResult& result, const CvSettings& se
 }
 
 std::string cv_summary(const CvResult& result, const CvSettings& settings, const CvColumns& columns, std::size_t rows) {
-  return "cv " + settings.base.method + ": " + std::to_string(result.rows.size()) + " grid points x " +
+  const std::string solver =
+      settings.base.is_nystrom()
+          ? " (nystrom, " +
+                std::to_string(settings.base.centers > 0 ? static_cast<arma::uword>(settings.base.centers)
+                                                         : default_centre_count(rows)) +
+                " centres)"
+          : std::string();
+  return "cv " + settings.base.method + solver + ": " + std::to_string(result.rows.size()) + " grid points x " +
          std::to_string(result.folds.k) + " folds on " + std::to_string(rows) + " rows\n" +
          "best (min rule): " + cv_row_text(result.rows[result.best_min], columns) + "\n" +
          "best (1se rule): " + cv_row_text(result.rows[result.best_1se], columns) + "\n";
@@ -182,7 +190,12 @@ std::vector<std::string> cv_warnings(const CvResult& result, const CvSettings& s
     out.push_back("the best point (min rule) has mean R2 " + readable_number(best.mean_r2) +
                   ": no grid point predicts the validation folds better than their mean");
   const std::string fits = " of " + std::to_string(result.total_fits);
-  if (result.unfinished_fits > 0)
+  if (result.unfinished_fits > 0 && s.base.is_nystrom())
+    out.push_back(std::to_string(result.unfinished_fits) + fits +
+                  " Nystrom fits (grid point x fold) stopped before their conjugate gradients reached --tol "
+                  "(within --max-iter, or on a breakdown where the centres' kernel matrix is nearly singular); "
+                  "their validation errors are those of the last iterate");
+  else if (result.unfinished_fits > 0)
     out.push_back(s.base.is_penalized()
                       ? std::to_string(result.unfinished_fits) + fits + " " + method +
                             " fits (grid point x fold) did not converge within --max-iter; their validation errors "

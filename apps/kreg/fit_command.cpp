@@ -60,6 +60,10 @@ class FitCommand : public Command {
                                                       readable_number(model.summary.best_val_mse) + ")"
                                                 : std::string())
                << ", non-zero alpha: " << model.alpha.n_elem << "\n";
+      if (settings.is_nystrom())
+        report << "nystrom: " << model.points.n_rows << " centres, " << model.summary.iterations
+               << " conjugate-gradient iterations, relative residual "
+               << readable_number(model.summary.relative_residual) << "\n";
       report << "model written to " << OutputFiles::name(model_path_) << "\n";
     }
   }

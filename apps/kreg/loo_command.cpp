@@ -32,6 +32,8 @@ class LooCommand : public Command {
 
   void run(Streams& io) override {
     const FitSettings settings = fit_.to_settings();
+    if (settings.is_nystrom())
+      throw ConfigError("solver", "kreg loo solves exactly; --solver nystrom is for fit and cv");
     require(options, "output", output_path_);
     OutputFiles files(options, {{"output", output_path_}, {"best", best_path_}},
                       {{"data", data_.data}, {"config", options.config_path()}});

@@ -44,6 +44,8 @@ class PathCommand : public Command {
 
   void run(Streams& io) override {
     const FitSettings settings = fit_.to_settings();
+    if (settings.is_nystrom())
+      throw ConfigError("solver", "kreg path solves exactly; --solver nystrom is for fit and cv");
     require(options, "output", output_path_);
     OutputFiles files(options, {{"output", output_path_}, {"coefficients", coef_path_}},
                       {{"data", data_.data}, {"validation", validation_path_}, {"config", options.config_path()}});

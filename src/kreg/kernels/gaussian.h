@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "kreg/core/vector_exp.h"
 #include "kreg/kernels/kernel_type.h"
 
 namespace kreg {
@@ -13,9 +14,11 @@ struct GaussianKernel {
   static KernelType type() {
     return {"gaussian", {"rbf"}, input, {bandwidth_parameter()}, "exp(-r^2 / (2 sigma^2))", "RBF(length_scale=sigma)"};
   }
-  explicit GaussianKernel(const ParameterValues& v) : bandwidth(v[0]) {}
-  double operator()(double d2, double) const { return std::exp(-d2 / (2.0 * bandwidth * bandwidth)); }
+  explicit GaussianKernel(const ParameterValues& v) : bandwidth(v[0]), scale(-0.5 / (v[0] * v[0])) {}
+  // A product, not a division per entry: vector division is several times slower.
+  double operator()(double d2, double) const { return kernel_exp(d2 * scale); }
   double bandwidth;
+  double scale;  ///< -1 / (2 sigma^2)
 };
 inline const bool kGaussianRegistered = register_kernel_type<GaussianKernel>();
 

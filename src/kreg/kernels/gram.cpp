@@ -51,15 +51,23 @@ void apply_kernel(const Kernel& kernel, arma::mat& G, const arma::mat& A, const 
       double* col = G.colptr(j);
       const arma::uword begin = row_begin(j);
       if (distance) {
+        // One vectorised pass for the distances, counting the nearly coincident pairs; a second
+        // pass, only when there are some, recomputes those directly.
+        const double* as = a_sq.memptr();
+        const double bj = b_sq[j];
+        double* d = d2.data();
+        arma::uword close = 0;
         for (arma::uword i = begin; i < G.n_rows; ++i) {
-          if (zero_diagonal && i == j) {
-            d2[i] = 0.0;
-          } else {
-            const double scale = a_sq(i) + b_sq(j);
-            d2[i] = scale - 2.0 * col[i];
-            if (d2[i] < kRecomputeFraction * scale) d2[i] = direct_sqdist(A, i, B, j);
-          }
+          const double scale = as[i] + bj;
+          d[i] = scale - 2.0 * col[i];
+          close += d[i] < kRecomputeFraction * scale;
         }
+        const bool diagonal = zero_diagonal && j >= begin && j < G.n_rows;  // a point and itself: 0
+        if (diagonal) close -= d[j] < kRecomputeFraction * (as[j] + bj);
+        if (close > 0)
+          for (arma::uword i = begin; i < G.n_rows; ++i)
+            if (d[i] < kRecomputeFraction * (as[i] + bj)) d[i] = direct_sqdist(A, i, B, j);
+        if (diagonal) d[j] = 0.0;
       }
       if (begin < G.n_rows)
         kernel.evaluate(distance ? d2.data() + begin : nullptr, dot ? col + begin : nullptr, col + begin,
@@ -69,8 +77,6 @@ void apply_kernel(const Kernel& kernel, arma::mat& G, const arma::mat& A, const 
   }
 }
 
-arma::vec row_sq_norms(const arma::mat& A) { return arma::sum(arma::square(A), 1); }
-
 // Refuses, before allocating, a Gram matrix larger than the memory this process may use.
 void check_memory(arma::uword rows, arma::uword cols) {
   require_memory(8.0 * static_cast<double>(rows) * static_cast<double>(cols),
@@ -79,17 +85,20 @@ void check_memory(arma::uword rows, arma::uword cols) {
 
 }  // namespace
 
-arma::mat gram_lower(const Kernel& kernel, const arma::mat& A) {
-  check_memory(A.n_rows, A.n_rows);
+arma::vec row_squared_norms(const arma::mat& A) { return arma::sum(arma::square(A), 1); }
+
+arma::mat gram_lower(const Kernel& kernel, const arma::mat& A, arma::mat storage) {
+  if (storage.n_elem < A.n_rows * A.n_rows) check_memory(A.n_rows, A.n_rows);
   const int n = static_cast<int>(A.n_rows);
   const int p = static_cast<int>(A.n_cols);
-  arma::mat G(A.n_rows, A.n_rows, arma::fill::none);  // dsyrk writes the lower triangle
+  arma::mat G = std::move(storage);
+  G.set_size(A.n_rows, A.n_rows);  // keeps the memory when it is large enough; dsyrk writes the lower triangle
   if (n == 0) return G;
   // The step starts before dsyrk: its first touch of the fresh pages takes seconds at n = 20,000.
   ProgressStep progress("kernel matrix", 0.5 * static_cast<double>(n) * (n + 1));
   const double one = 1.0, zero = 0.0;
   lapack::dsyrk("L", "N", &n, &p, &one, A.memptr(), &n, &zero, G.memptr(), &n);  // lower triangle of A A^T
-  const arma::vec sq = row_sq_norms(A);
+  const arma::vec sq = row_squared_norms(A);
   apply_kernel(
       kernel, G, A, sq, A, sq, [](arma::uword j) { return j; }, true, &progress);
   return G;
@@ -114,11 +123,22 @@ arma::mat gram(const Kernel& kernel, const arma::mat& A) {
 arma::mat cross_gram(const Kernel& kernel, const arma::mat& A, const arma::mat& B) {
   check_memory(A.n_rows, B.n_rows);
   arma::mat G = A * B.t();
-  const arma::vec a_sq = row_sq_norms(A);
-  const arma::vec b_sq = row_sq_norms(B);
+  const arma::vec a_sq = row_squared_norms(A);
+  const arma::vec b_sq = row_squared_norms(B);
   apply_kernel(
       kernel, G, A, a_sq, B, b_sq, [](arma::uword) { return arma::uword(0); }, false, nullptr);
   return G;
+}
+
+void cross_gram_into(const Kernel& kernel, const arma::mat& A, const arma::vec& a_sq, const arma::mat& B,
+                     const arma::vec& b_sq, arma::mat& G) {
+  G.set_size(A.n_rows, B.n_rows);
+  if (G.n_elem == 0) return;
+  const int m = static_cast<int>(A.n_rows), n = static_cast<int>(B.n_rows), p = static_cast<int>(A.n_cols);
+  const double one = 1.0, zero = 0.0;
+  lapack::dgemm("N", "T", &m, &n, &p, &one, A.memptr(), &m, B.memptr(), &n, &zero, G.memptr(), &m);
+  apply_kernel(
+      kernel, G, A, a_sq, B, b_sq, [](arma::uword) { return arma::uword(0); }, false, nullptr);
 }
 
 }  // namespace kreg

@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "kreg/core/vector_exp.h"
 #include "kreg/kernels/kernel_type.h"
 
 namespace kreg {
@@ -19,9 +20,10 @@ struct LaplaceKernel {
             "exp(-r / sigma)",
             "Matern(length_scale=sigma, nu=0.5)"};
   }
-  explicit LaplaceKernel(const ParameterValues& v) : bandwidth(v[0]) {}
-  double operator()(double d2, double) const { return std::exp(-std::sqrt(d2) / bandwidth); }
+  explicit LaplaceKernel(const ParameterValues& v) : bandwidth(v[0]), scale(-1.0 / v[0]) {}
+  double operator()(double d2, double) const { return kernel_exp(std::sqrt(d2) * scale); }
   double bandwidth;
+  double scale;  ///< -1 / sigma
 };
 inline const bool kLaplaceRegistered = register_kernel_type<LaplaceKernel>();
 

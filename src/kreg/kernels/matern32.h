@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "kreg/core/vector_exp.h"
 #include "kreg/kernels/kernel_type.h"
 
 namespace kreg {
@@ -18,12 +19,13 @@ struct Matern32Kernel {
             "(1 + sqrt(3) r / sigma) exp(-sqrt(3) r / sigma)",
             "Matern(length_scale=sigma, nu=1.5)"};
   }
-  explicit Matern32Kernel(const ParameterValues& v) : bandwidth(v[0]) {}
+  explicit Matern32Kernel(const ParameterValues& v) : bandwidth(v[0]), scale(std::sqrt(3.0) / v[0]) {}
   double operator()(double d2, double) const {
-    const double u = std::sqrt(3.0 * d2) / bandwidth;
-    return (1.0 + u) * std::exp(-u);
+    const double u = std::sqrt(d2) * scale;
+    return (1.0 + u) * kernel_exp(-u);
   }
   double bandwidth;
+  double scale;  ///< sqrt(3) / sigma
 };
 inline const bool kMatern32Registered = register_kernel_type<Matern32Kernel>();
 

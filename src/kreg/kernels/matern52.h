@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "kreg/core/vector_exp.h"
 #include "kreg/kernels/kernel_type.h"
 
 namespace kreg {
@@ -19,12 +20,13 @@ struct Matern52Kernel {
             "(1 + sqrt(5) r / sigma + 5 r^2 / (3 sigma^2)) exp(-sqrt(5) r / sigma)",
             "Matern(length_scale=sigma, nu=2.5)"};
   }
-  explicit Matern52Kernel(const ParameterValues& v) : bandwidth(v[0]) {}
+  explicit Matern52Kernel(const ParameterValues& v) : bandwidth(v[0]), scale(std::sqrt(5.0) / v[0]) {}
   double operator()(double d2, double) const {
-    const double u = std::sqrt(5.0 * d2) / bandwidth;
-    return (1.0 + u + u * u / 3.0) * std::exp(-u);
+    const double u = std::sqrt(d2) * scale;
+    return (1.0 + u + u * u / 3.0) * kernel_exp(-u);
   }
   double bandwidth;
+  double scale;  ///< sqrt(5) / sigma
 };
 inline const bool kMatern52Registered = register_kernel_type<Matern52Kernel>();
 

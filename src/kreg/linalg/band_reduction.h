@@ -36,6 +36,10 @@ class BandReduction {
   /// positive definite (b is then unspecified).
   bool solve_shifted(double shift, double* b) const;
 
+  /// Gives up the n x n storage the reduction was made in (for the next one to reuse); the
+  /// reduction is unusable afterwards.
+  arma::mat take_storage() { return std::move(reflectors_); }
+
  private:
   void apply(arma::mat& C, const char* trans) const;
 

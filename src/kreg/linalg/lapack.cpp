@@ -17,6 +17,8 @@ void dsymv_(const char* uplo, const int* n, const double* alpha, const double* a
             const int* incx, const double* beta, double* y, const int* incy, std::size_t);
 void dtrsv_(const char* uplo, const char* trans, const char* diag, const int* n, const double* a, const int* lda,
             double* x, const int* incx, std::size_t, std::size_t, std::size_t);
+void dtrmv_(const char* uplo, const char* trans, const char* diag, const int* n, const double* a, const int* lda,
+            double* x, const int* incx, std::size_t, std::size_t, std::size_t);
 void dgemm_(const char* transa, const char* transb, const int* m, const int* n, const int* k, const double* alpha,
             const double* a, const int* lda, const double* b, const int* ldb, const double* beta, double* c,
             const int* ldc, std::size_t, std::size_t);
@@ -46,6 +48,7 @@ void dormqr_(const char* side, const char* trans, const int* m, const int* n, co
              const int* lda, const double* tau, double* c, const int* ldc, double* work, const int* lwork, int* info,
              std::size_t, std::size_t);
 void dpbtrf_(const char* uplo, const int* n, const int* kd, double* ab, const int* ldab, int* info, std::size_t);
+void dlauum_(const char* uplo, const int* n, double* a, const int* lda, int* info, std::size_t);
 void dpbtrs_(const char* uplo, const int* n, const int* kd, const int* nrhs, const double* ab, const int* ldab,
              double* b, const int* ldb, int* info, std::size_t);
 double dlansy_(const char* norm, const char* uplo, const int* n, const double* a, const int* lda, double* work,
@@ -75,6 +78,10 @@ void dsymv(const char* uplo, const int* n, const double* alpha, const double* a,
 void dtrsv(const char* uplo, const char* trans, const char* diag, const int* n, const double* a, const int* lda,
            double* x, const int* incx) {
   dtrsv_(uplo, trans, diag, n, a, lda, x, incx, 1, 1, 1);
+}
+void dtrmv(const char* uplo, const char* trans, const char* diag, const int* n, const double* a, const int* lda,
+           double* x, const int* incx) {
+  dtrmv_(uplo, trans, diag, n, a, lda, x, incx, 1, 1, 1);
 }
 
 void dgemm(const char* transa, const char* transb, const int* m, const int* n, const int* k, const double* alpha,
@@ -126,6 +133,7 @@ void dormqr(const char* side, const char* trans, const int* m, const int* n, con
             const int* lda, const double* tau, double* c, const int* ldc, double* work, const int* lwork, int* info) {
   dormqr_(side, trans, m, n, k, a, lda, tau, c, ldc, work, lwork, info, 1, 1);
 }
+void dlauum(const char* uplo, const int* n, double* a, const int* lda, int* info) { dlauum_(uplo, n, a, lda, info, 1); }
 void dpbtrf(const char* uplo, const int* n, const int* kd, double* ab, const int* ldab, int* info) {
   dpbtrf_(uplo, n, kd, ab, ldab, info, 1);
 }

@@ -18,6 +18,8 @@ void dsymv(const char* uplo, const int* n, const double* alpha, const double* a,
            const int* incx, const double* beta, double* y, const int* incy);
 void dtrsv(const char* uplo, const char* trans, const char* diag, const int* n, const double* a, const int* lda,
            double* x, const int* incx);
+void dtrmv(const char* uplo, const char* trans, const char* diag, const int* n, const double* a, const int* lda,
+           double* x, const int* incx);
 
 void dgemm(const char* transa, const char* transb, const int* m, const int* n, const int* k, const double* alpha,
            const double* a, const int* lda, const double* b, const int* ldb, const double* beta, double* c,
@@ -43,6 +45,8 @@ void dsytrd_sy2sb(const char* uplo, const int* n, const int* kd, double* a, cons
 void dormqr(const char* side, const char* trans, const int* m, const int* n, const int* k, const double* a,
             const int* lda, const double* tau, double* c, const int* ldc, double* work, const int* lwork, int* info);
 void dpbtrf(const char* uplo, const int* n, const int* kd, double* ab, const int* ldab, int* info);
+/// L^T L (uplo "L") or U U^T ("U") of a triangular factor, in place.
+void dlauum(const char* uplo, const int* n, double* a, const int* lda, int* info);
 void dpbtrs(const char* uplo, const int* n, const int* kd, const int* nrhs, const double* ab, const int* ldab,
             double* b, const int* ldb, int* info);
 double dlansy(const char* norm, const char* uplo, const int* n, const double* a, const int* lda, double* work);

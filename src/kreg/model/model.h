@@ -30,6 +30,9 @@ struct TrainingSummary {
   // Penalised methods:
   bool converged = true;       ///< the solver met its stopping rule
   double kkt_violation = NAN;  ///< largest KKT violation of alpha (standardised scale)
+  // krr with --solver nystrom (solvers/nystrom.h):
+  double relative_residual = NAN;  ///< of the normal equations, preconditioned
+  long centres_rank = 0;           ///< K_mm's numerical rank r (<= m): the iteration's dimension
 };
 
 struct Model {

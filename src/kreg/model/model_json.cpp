@@ -145,6 +145,8 @@ ordered_json model_to_json(const Model& m) {
                                        {"n_validation", m.summary.n_validation},
                                        {"converged", m.summary.converged},
                                        {"kkt_violation", number(m.summary.kkt_violation)},
+                                       {"relative_residual", number(m.summary.relative_residual)},
+                                       {"centres_rank", m.summary.centres_rank},
                                        {"warnings", m.warnings}};
   ordered_json rows = ordered_json::array();
   for (arma::uword r : m.point_rows) rows.push_back(r);
@@ -185,6 +187,7 @@ Model model_from_json(const json& j, const std::string& source) {
   const json& p = r.at(j, "parameters", "");
   for (const SettingField& f : fit_settings_table()) {
     if (!f.in_model) continue;
+    if (f.optional_in_model && p.is_object() && !p.contains(f.key)) continue;  // the default
     switch (f.type) {
       case SettingType::kNumber:
         m.settings.*f.number = r.num(p, f.key, "parameters.");
@@ -286,6 +289,14 @@ Model model_from_json(const json& j, const std::string& source) {
   m.summary.rcond = r.num(sum, "rcond", "training_summary.");
   m.summary.iterations = r.integer(sum, "iterations", "training_summary.");
   m.summary.t = r.num(sum, "t", "training_summary.");
+  if (sum.contains("relative_residual"))  // written since --solver nystrom (null otherwise)
+    m.summary.relative_residual = r.num(sum, "relative_residual", "training_summary.");
+  if (sum.contains("centres_rank")) m.summary.centres_rank = r.integer(sum, "centres_rank", "training_summary.");
+  if (sum.contains("converged")) {
+    const json& v = sum.at("converged");
+    if (!v.is_boolean()) r.fail("training_summary.converged", "expected true or false");
+    m.summary.converged = v.get<bool>();
+  }
   return m;
 }
 

@@ -14,6 +14,7 @@
 #include "kreg/solvers/kgf.h"
 #include "kreg/solvers/krr.h"
 #include "kreg/solvers/linear_primal.h"
+#include "kreg/solvers/nystrom.h"
 #include "kreg/solvers/penalized_path.h"
 #include "kreg/solvers/proximal.h"
 #include "kreg/solvers/repeated_rows.h"
@@ -90,6 +91,46 @@ arma::vec fit_iterative(Model& model, const arma::vec& t, const Dataset* validat
   return symmetric_times_of(K, model.alpha);
 }
 
+// krr on Nystrom centres (solvers/nystrom.h): fills alpha, keeps only the centres as the
+// expansion's points; returns the fitted values of t.
+arma::vec fit_nystrom(Model& model, const arma::vec& t, PhaseTimes* times) {
+  const FitSettings& s = model.settings;
+  Stopwatch watch;
+  const arma::uword n = model.points.n_rows;
+  const arma::uword m = s.centers > 0 ? static_cast<arma::uword>(s.centers) : default_centre_count(n);
+  const auto seed = static_cast<std::uint64_t>(s.seed);
+  const arma::uvec centres = s.centers_by == "leverage"
+                                 ? leverage_centres(model.kernel, model.points, m, s.effective_lambda(n), seed)
+                                 : uniform_centres(n, m, seed);
+  record_lap(times, "centres", watch);
+  const arma::mat C = model.points.rows(centres);
+  NystromOptions opt;
+  opt.lambda = s.effective_lambda(n);
+  opt.tol = s.tol_or_default();
+  opt.max_iter = s.max_iter_or_default();
+  NystromSolution sol = solve_nystrom(model.kernel, model.points, t, C, opt);
+  record_lap(times, "solve", watch);
+  model.alpha = std::move(sol.alpha);
+  model.points = C;
+  model.point_rows = model.point_rows.elem(centres);
+  model.summary.iterations = sol.iterations;
+  model.summary.converged = sol.converged;
+  model.summary.relative_residual = sol.relative_residual;
+  model.summary.centres_rank = static_cast<long>(sol.rank);
+  if (sol.breakdown)
+    model.warnings.push_back("nystrom: conjugate gradients broke down after " + std::to_string(sol.iterations) +
+                             " iterations (relative residual of the normal equations " +
+                             readable_number(sol.relative_residual) +
+                             "): rounding outweighs what is left at this --tol; the centres' kernel matrix is "
+                             "nearly singular: use fewer --centers, a smaller --bandwidth or a larger --tol");
+  else if (!sol.converged)
+    model.warnings.push_back("nystrom: conjugate gradients stopped after " + std::to_string(sol.iterations) +
+                             " iterations without reaching --tol " + readable_number(opt.tol) +
+                             " (relative residual of the normal equations " + readable_number(sol.relative_residual) +
+                             "); raise --max-iter or --tol");
+  return std::move(sol.fitted);
+}
+
 // Fills alpha (and summary) of kl1 / klinf; returns the fitted values of t.
 arma::vec fit_penalized(Model& model, const arma::vec& t, PhaseTimes* times) {
   const FitSettings& s = model.settings;
@@ -158,6 +199,8 @@ Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* 
     model.summary.rcond = sol.rcond;
     fitted_t = std::move(sol.fitted);
     record_lap(times, "solve", watch);
+  } else if (family == MethodFamily::kRidge && settings.is_nystrom()) {
+    fitted_t = fit_nystrom(model, t, times);
   } else if (family == MethodFamily::kRidge) {
     // The Cholesky factorisation reads the lower triangle only: the upper one is never
     // written, so its pages are never touched (half the resident memory, no mirror pass).

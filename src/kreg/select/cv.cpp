@@ -21,6 +21,7 @@
 #include "kreg/linalg/lapack.h"
 #include "kreg/model/train.h"
 #include "kreg/solvers/krr.h"
+#include "kreg/solvers/nystrom.h"
 #include "kreg/solvers/penalized_path.h"
 #include "kreg/solvers/spectral_path.h"
 #include "kreg/spectral/spectrum.h"
@@ -107,14 +108,15 @@ bool score_fold_by_cholesky(const Dataset& tr, const Dataset& va, const FitSetti
 //   K_vT (K + lambda I)^{-1} y = K_vT Q z_lambda,   z_lambda = (B + lambda I)^{-1} (Q^T y):
 // Q^T y once, a banded factorisation per lambda, then Q applied to all z at once (2 t^2 L flops,
 // against 2 t^2 m to apply it to K_Tv) and one product with K_vT. False when one B + lambda I
-// is not numerically positive definite (the caller takes the eigen route).
+// is not numerically positive definite (the caller takes the eigen route). `scratch`: the
+// t x t storage of this thread's previous reduction, reused and handed back.
 bool score_fold_by_band(const Dataset& tr, const Dataset& va, const FitSettings& s, const std::vector<double>& grid,
-                        FoldScores& out) {
+                        FoldScores& out, arma::mat& scratch) {
   const Kernel kernel = make_kernel(s.kernel);
   const Standardization st = fit_standardization(tr.X, tr.y, s.standardize);
   const arma::mat Z = st.transform_features(tr.X);
   arma::mat qty = st.transform_target(tr.y);
-  const BandReduction band(gram_lower(kernel, Z));  // reads the lower triangle only
+  BandReduction band(gram_lower(kernel, Z, std::move(scratch)));  // reads the lower triangle only
   band.apply_qt(qty);
   arma::mat solutions(tr.n(), grid.size());
   for (std::size_t l = 0; l < grid.size(); ++l) {
@@ -125,6 +127,7 @@ bool score_fold_by_band(const Dataset& tr, const Dataset& va, const FitSettings&
     if (!band.solve_shifted(sf.effective_lambda(tr.n()), solutions.colptr(l))) return false;
   }
   band.apply_q(solutions);  // alpha for every lambda
+  scratch = band.take_storage();
   const arma::mat predictions = cross_gram(kernel, st.transform_features(va.X), Z) * solutions;
   for (std::size_t l = 0; l < grid.size(); ++l) {
     const arma::vec pv = st.inverse_target(predictions.col(l));
@@ -134,15 +137,59 @@ bool score_fold_by_band(const Dataset& tr, const Dataset& va, const FitSettings&
   return true;
 }
 
+// krr with --solver nystrom on one fold (solvers/nystrom.h): the run's centres (raw rows,
+// standardised here with the fold's statistics), one NystromSystem for the whole lambda grid,
+// solved from the largest lambda down, each solve warm-started from the previous one's alpha.
+FoldScores score_fold_by_nystrom(const Dataset& tr, const Dataset& va, const FitSettings& s,
+                                 const std::vector<double>& grid, const arma::mat& centre_rows) {
+  const Kernel kernel = make_kernel(s.kernel);
+  const Standardization st = fit_standardization(tr.X, tr.y, s.standardize);
+  const arma::mat Z = st.transform_features(tr.X);
+  const arma::vec y = st.transform_target(tr.y);
+  const arma::mat C = st.transform_features(centre_rows);
+  const NystromSystem system(kernel, Z, y, C);
+  std::vector<std::size_t> order(grid.size());
+  for (std::size_t l = 0; l < grid.size(); ++l) {
+    if (!(grid[l] >= 0.0)) throw ConfigError("lambda_grid", "values must be >= 0");
+    order[l] = l;
+  }
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return grid[a] > grid[b]; });
+  FoldScores out;
+  out.unfinished.assign(grid.size(), 0);
+  arma::mat alphas(C.n_rows, grid.size());
+  arma::vec warm;
+  for (std::size_t l : order) {
+    FitSettings sf = s;
+    sf.lambda = grid[l];
+    NystromOptions opt;
+    opt.lambda = sf.effective_lambda(tr.n());
+    opt.tol = s.tol_or_default();
+    opt.max_iter = s.max_iter_or_default();
+    const NystromSolution sol = system.solve(opt, warm);
+    alphas.col(l) = sol.alpha;
+    out.unfinished[l] = !sol.converged;
+    warm = sol.alpha;
+  }
+  const arma::mat predictions = nystrom_predictions(kernel, st.transform_features(va.X), C, alphas);
+  for (std::size_t l = 0; l < grid.size(); ++l) {
+    const arma::vec pv = st.inverse_target(predictions.col(l));
+    out.mse.push_back(mse(va.y, pv));
+    out.r2.push_back(r_squared(va.y, pv));
+  }
+  return out;
+}
+
 // Scores of one fold for every regulariser value, in grid order.
 FoldScores score_fold(const Dataset& tr, const Dataset& va, const FitSettings& s, const std::vector<double>& grid,
-                      CvRoute route) {
+                      CvRoute route, arma::mat& scratch, const arma::mat& centre_rows) {
+  if (s.method_info().family == MethodFamily::kRidge && s.is_nystrom())
+    return score_fold_by_nystrom(tr, va, s, grid, centre_rows);
   FoldScores out;
   const bool dual = !solves_in_primal(make_kernel(s.kernel), tr.n(), tr.p());  // the primal route is cheap anyway
   if (s.method_info().family == MethodFamily::kRidge && dual) {
     if (route == CvRoute::kCholesky && score_fold_by_cholesky(tr, va, s, grid, out)) return out;
     out = FoldScores{};
-    if (route == CvRoute::kBand && score_fold_by_band(tr, va, s, grid, out)) return out;
+    if (route == CvRoute::kBand && score_fold_by_band(tr, va, s, grid, out, scratch)) return out;
     out = FoldScores{};
   }
   if (s.method_info().is_spectral()) {
@@ -266,7 +313,7 @@ bool simpler(const CvRow& a, const CvRow& b, const std::string& reg, const std::
 CvRoute resolved_cv_route(const CvSettings& settings, std::size_t n, int folds) {
   if (settings.route != CvRoute::kAuto) return settings.route;
   const bool shared = settings.base.standardize == StandardizeMode::kNone || settings.statistics == CvStatistics::kAll;
-  const bool ridge = settings.base.method_info().family == MethodFamily::kRidge;
+  const bool ridge = settings.base.method_info().family == MethodFamily::kRidge && !settings.base.is_nystrom();
   return cheapest_cv_route(n, folds, std::max<std::size_t>(1, settings.regulariser_grid.size()), ridge && shared);
 }
 
@@ -317,7 +364,18 @@ CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, cons
                       "the group-deletion route needs statistics shared by the folds (--standardize none or "
                       "--statistics all)");
   const CvRoute route = resolved_cv_route(settings, data.n(), folds.k);
-  const bool shared_krr = base.method_info().family == MethodFamily::kRidge && route == CvRoute::kGroupDeletion;
+  const bool shared_krr =
+      base.method_info().family == MethodFamily::kRidge && !base.is_nystrom() && route == CvRoute::kGroupDeletion;
+  // --solver nystrom: the same centres, drawn from all rows, for every fold.
+  arma::mat centre_rows;
+  if (base.is_nystrom()) {
+    if (base.centers_by != "uniform")
+      throw ConfigError("centers_by",
+                        "cv draws one set of centres for every fold and lambda: uniform only (leverage scores "
+                        "depend on lambda and on each fold's statistics)");
+    const arma::uword m = base.centers > 0 ? static_cast<arma::uword>(base.centers) : default_centre_count(data.n());
+    centre_rows = data.X.rows(uniform_centres(data.n(), m, static_cast<std::uint64_t>(base.seed)));
+  }
   const std::size_t per_kernel = shared_krr ? 1 : static_cast<std::size_t>(folds.k);
   const std::size_t n_tasks = kernels.size() * per_kernel;
   std::vector<FoldScores> results(kernels.size() * static_cast<std::size_t>(folds.k));
@@ -326,6 +384,7 @@ CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, cons
   std::size_t done = 0;
   const int threads = settings.threads > 0 ? settings.threads : omp_get_num_procs();
   const SingleBlasThread single;  // parallelism is across tasks (and BLAS on one thread: blas_threads.h)
+  std::vector<arma::mat> scratch(static_cast<std::size_t>(threads));  // per thread, reused by its tasks
   ProgressStep step("cross-validation (" + std::to_string(n_tasks) + " fits)", static_cast<double>(n_tasks));
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
   for (long task = 0; task < static_cast<long>(n_tasks); ++task) {
@@ -343,7 +402,8 @@ CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, cons
       } else {
         const int f = static_cast<int>(static_cast<std::size_t>(task) % per_kernel);
         scores.push_back(score_fold(subset(data, folds.training_rows(f)), subset(data, folds.validation_rows(f)), s,
-                                    settings.regulariser_grid, route));
+                                    settings.regulariser_grid, route,
+                                    scratch[static_cast<std::size_t>(omp_get_thread_num())], centre_rows));
       }
       for (auto& sc : scores)
         for (double& v : sc.mse) v *= scale2;

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "kreg/core/memory.h"
+#include "kreg/solvers/nystrom.h"
 #include "kreg/spectral/spectrum.h"
 
 namespace kreg {
@@ -42,9 +43,21 @@ MemoryEstimate dual_memory(const FitSettings& s, std::size_t n, std::size_t n_va
 }  // namespace
 
 MemoryEstimate fit_memory(const FitSettings& s, std::size_t n, std::size_t p, std::size_t n_validation) {
+  if (s.is_nystrom() && !primal(s, n, p)) {
+    // solvers/nystrom.h: K_mm, L, R, G and H (m x m each), a block of about 64 MiB, the
+    // standardised rows and three n-vectors.
+    const double m = static_cast<double>(s.centers > 0 ? static_cast<arma::uword>(s.centers) : default_centre_count(n));
+    return {5.0 * square_bytes(m) + 64.0 * 1024 * 1024 + 8.0 * static_cast<double>(n) * (static_cast<double>(p) + 3.0) +
+                kBlasBuffer,
+            "five " + std::to_string(static_cast<std::size_t>(m)) + " x " +
+                std::to_string(static_cast<std::size_t>(m)) + " matrices of the Nystrom centres",
+            false, "fewer --centers"};
+  }
   if (primal(s, n, p))
     return {8.0 * (static_cast<double>(n) * p + static_cast<double>(p) * p), "the linear kernel's primal system"};
-  return dual_memory(s, n, n_validation, s.method_info().family == MethodFamily::kFlow);
+  MemoryEstimate e = dual_memory(s, n, n_validation, s.method_info().family == MethodFamily::kFlow);
+  e.nystrom_possible = s.method_info().family == MethodFamily::kRidge;
+  return e;
 }
 
 MemoryEstimate path_memory(const FitSettings& s, std::size_t n, std::size_t p, std::size_t n_validation) {
@@ -61,6 +74,19 @@ MemoryEstimate cv_memory(const CvSettings& settings, std::size_t n, std::size_t 
   const bool ridge = s.method_info().family == MethodFamily::kRidge;
   const CvRoute route = resolved_cv_route(settings, n, folds);
   const int threads = settings.threads > 0 ? settings.threads : omp_get_num_procs();
+  if (ridge && s.is_nystrom()) {  // each fold's NystromSystem (fit_memory's) and its alphas, at once
+    MemoryEstimate e = fit_memory(s, n - std::min(n, n / static_cast<std::size_t>(folds)), p, 0);
+    const double centres =
+        static_cast<double>(s.centers > 0 ? static_cast<arma::uword>(s.centers) : default_centre_count(n));
+    const double grid = static_cast<double>(std::max<std::size_t>(1, settings.regulariser_grid.size()));
+    e.bytes += 8.0 * grid * (centres + static_cast<double>(m));  // the alphas and the validation predictions
+    e.bytes *= std::max(1, threads);
+    if (threads > 1) {
+      e.what += ", for " + std::to_string(threads) + " folds at once";
+      e.per_thread = true;
+    }
+    return e;
+  }
   if (ridge && route == CvRoute::kGroupDeletion && !primal(s, n, p)) {
     // select/cv.cpp's group deletion per fold: U's rows of the fold twice (m x r) and M_GG.
     const double md = static_cast<double>(m), nd = static_cast<double>(n);
@@ -91,7 +117,10 @@ MemoryEstimate cv_memory(const CvSettings& settings, std::size_t n, std::size_t 
 
 void require_memory_for(const MemoryEstimate& e, const std::string& command, std::size_t n) {
   require_memory(e.bytes, command + " on " + std::to_string(n) + " rows (" + e.what + ")",
-                 std::string("use fewer rows (a random sample)") + (e.per_thread ? ", fewer --threads" : ""));
+                 !e.advice.empty()
+                     ? "use " + e.advice
+                     : std::string("use fewer rows (a random sample)") + (e.per_thread ? ", fewer --threads" : "") +
+                           (e.nystrom_possible ? ", --solver nystrom" : ""));
 }
 
 }  // namespace kreg

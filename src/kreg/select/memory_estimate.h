@@ -22,7 +22,9 @@ namespace kreg {
 struct MemoryEstimate {
   double bytes = 0.0;
   std::string what;
-  bool per_thread = false;  ///< cv's folds run at once: fewer --threads needs less
+  bool per_thread = false;        ///< cv's folds run at once: fewer --threads needs less
+  std::string advice;             ///< what to use instead ("fewer --centers"); empty: fewer rows
+  bool nystrom_possible = false;  ///< the advice names --solver nystrom
 };
 
 MemoryEstimate fit_memory(const FitSettings& settings, std::size_t n, std::size_t p, std::size_t n_validation);

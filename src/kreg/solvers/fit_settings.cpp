@@ -26,8 +26,9 @@ namespace {
 constexpr double kInf = HUGE_VAL;
 constexpr double kMaxUpdates = 2e9;
 
-std::vector<std::string> solver_choices() { return {"auto", "fista", "paper"}; }
+std::vector<std::string> solver_choices() { return {"auto", "fista", "paper", "nystrom"}; }
 std::vector<std::string> scaling_choices() { return {"none", "n"}; }
+std::vector<std::string> centre_choices() { return {"uniform", "leverage"}; }
 std::vector<std::string> standardize_choices() { return {"both", "features", "none"}; }
 
 using Applies = bool (*)(const MethodInfo&);
@@ -36,6 +37,8 @@ bool time_methods(const MethodInfo& m) { return m.regulariser != Regulariser::kL
 bool momentum_methods(const MethodInfo& m) { return m.heavy_ball || m.family == MethodFamily::kFlow; }
 bool descent_methods(const MethodInfo& m) { return m.is_iterative(); }
 bool penalized_methods(const MethodInfo& m) { return m.is_penalized(); }
+bool krr_method(const MethodInfo& m) { return m.family == MethodFamily::kRidge; }
+bool solver_methods(const MethodInfo& m) { return penalized_methods(m) || krr_method(m); }
 
 SettingField number(const char* key, double FitSettings::*member, SettingRange range, SettingScope scope,
                     const char* help, Applies applies) {
@@ -48,6 +51,16 @@ SettingField integer(const char* key, long FitSettings::*member, double low, con
                      Applies applies = nullptr) {
   SettingField f{key, SettingType::kInteger, SettingScope::kAll, true, help, {low, false, kInf, true}};
   f.integer = member;
+  f.applies = applies;
+  return f;
+}
+
+// A text setting with a fixed list of values.
+SettingField text_choice(const char* key, std::string FitSettings::*member, std::vector<std::string> (*choices)(),
+                         const char* help, Applies applies) {
+  SettingField f{key, SettingType::kText, SettingScope::kAll, true, help};
+  f.text = member;
+  f.choices = choices;
   f.applies = applies;
   return f;
 }
@@ -101,19 +114,28 @@ std::vector<SettingField> make_table() {
                      "early stopping: largest stopping time considered, > 0", descent_methods));
   t.push_back(number("holdout", &FitSettings::holdout, {0.0, false, 1.0, true}, S::kAll,
                      "early stopping on this fraction of the training rows, [0, 1)", descent_methods));
-  t.push_back(integer("seed", &FitSettings::seed, 0.0, "seed of the holdout split (and of the folds in cv)"));
-  SettingField solver{"solver", SettingType::kText, S::kAll, true,
-                      "auto (exact homotopy path, KKT-certified) | fista (accelerated, KKT-certified) | "
-                      "paper (the authors' fixed-step solver)"};
-  solver.text = &FitSettings::solver;
-  solver.applies = penalized_methods;
-  solver.choices = solver_choices;
-  t.push_back(solver);
-  t.push_back(integer("max_iter", &FitSettings::max_iter, 0.0, "iteration cap (0 = 100000 for fista, 1000 for paper)",
-                      penalized_methods));
+  t.push_back(integer("seed", &FitSettings::seed, 0.0,
+                      "seed of the holdout split and of the Nystrom centres (and of the folds in cv)"));
+  t.push_back(text_choice("solver", &FitSettings::solver, solver_choices,
+                          "auto (krr: exact Cholesky; kl1, klinf: exact homotopy path, KKT-certified) | fista "
+                          "(accelerated, KKT-certified) | paper (the authors' fixed-step solver) | nystrom (krr on "
+                          "--centers Nystrom centres by preconditioned conjugate gradients, for large n)",
+                          solver_methods));
+  t.push_back(integer("centers", &FitSettings::centers, 0.0,
+                      "with --solver nystrom: centres, rows drawn uniformly by --seed (0 = min(n, 2000))", krr_method));
+  t.back().optional_in_model = true;
+  t.push_back(text_choice("centers_by", &FitSettings::centers_by, centre_choices,
+                          "with --solver nystrom: how centres are drawn: uniform | leverage (in proportion to "
+                          "approximate ridge leverage scores from a uniform pilot of the same size; about three "
+                          "times the work)",
+                          krr_method));
+  t.back().optional_in_model = true;
+  t.push_back(integer("max_iter", &FitSettings::max_iter, 0.0,
+                      "iteration cap (0 = 100000 for fista, 1000 for paper and nystrom)", solver_methods));
   t.push_back(number("tol", &FitSettings::tol, {0.0, false, kInf, true}, S::kAll,
-                     "0 = default (fista: largest KKT violation 1e-7; paper: iterates agree to 1e-4)",
-                     penalized_methods));
+                     "0 = default (fista: largest KKT violation 1e-7; paper: iterates agree to 1e-4; nystrom: "
+                     "relative residual 1e-8)",
+                     solver_methods));
   t.push_back(number("prox_step", &FitSettings::prox_step, {0.0, true, kInf, true}, S::kAll,
                      "with --solver paper: fixed step (paper: 1e-3)", penalized_methods));
   return t;
@@ -207,6 +229,13 @@ void validate(const FitSettings& s) {
   if (s.nesterov && !method.nesterov)
     throw ConfigError("nesterov",
                       "only for --method " + method_names_where([](const MethodInfo& m) { return m.nesterov; }));
+  if (s.is_nystrom() && !krr_method(method))
+    throw ConfigError("solver", "nystrom is a solver of krr, not of " + s.method);
+  if ((s.solver == "fista" || s.solver == "paper") && !method.is_penalized())
+    throw ConfigError("solver",
+                      s.solver + " is a solver of " + method_names_where(penalized_methods) + ", not of " + s.method);
+  if (s.centers > 0 && !s.is_nystrom()) throw ConfigError("centers", "centres are for --solver nystrom");
+  if (s.centers_by != "uniform" && !s.is_nystrom()) throw ConfigError("centers_by", "centres are for --solver nystrom");
   if (s.iterations > static_cast<long>(kMaxUpdates))
     throw ConfigError("iterations", "must be at most 2e9, got " + std::to_string(s.iterations));
   if (method.is_iterative()) s.iteration_count();  // throws when t / step_size is too many updates

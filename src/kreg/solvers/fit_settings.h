@@ -39,13 +39,20 @@ struct FitSettings {
   long max_iter = 0;
   double tol = 0.0;
   double prox_step = 1e-3;
+  long centers = 0;                    ///< --solver nystrom: centres (0 = default_centre_count(n))
+  std::string centers_by = "uniform";  ///< --solver nystrom: uniform | leverage
+
+  /// krr on Nystrom centres by conjugate gradients (solvers/nystrom.h).
+  bool is_nystrom() const { return solver == "nystrom"; }
 
   /// The method's row of the registry (throws ConfigError for an unknown method).
   const MethodInfo& method_info() const { return kreg::method_info(method); }
   bool is_penalized() const { return method_info().is_penalized(); }
   bool is_iterative() const { return method_info().is_iterative(); }
-  long max_iter_or_default() const { return max_iter > 0 ? max_iter : (solver == "paper" ? 1000 : 100000); }
-  double tol_or_default() const { return tol > 0.0 ? tol : (solver == "paper" ? 1e-4 : 1e-7); }
+  long max_iter_or_default() const {
+    return max_iter > 0 ? max_iter : (solver == "paper" || is_nystrom() ? 1000 : 100000);
+  }
+  double tol_or_default() const { return tol > 0.0 ? tol : (solver == "paper" ? 1e-4 : is_nystrom() ? 1e-8 : 1e-7); }
   /// Iterations of a fixed-length run: `iterations`, or round(t / step_size).
   /// Throws ConfigError (key `t`) when that is more than 2e9 updates.
   long iteration_count() const;
@@ -93,6 +100,9 @@ struct SettingField {
   std::string (*get_choice)(const FitSettings&) = nullptr;  ///< kChoice
   bool (*set_choice)(FitSettings&, const std::string&) = nullptr;
   bool (*applies)(const MethodInfo&) = nullptr;  ///< the methods that use it (null: every method)
+  /// Added after model format version 2 was first written: a model file without the key
+  /// gets the default (it was fitted before the setting existed).
+  bool optional_in_model = false;
 };
 
 /// The help of a setting, ending with the methods it applies to from the registry: "ridge
