@@ -11,6 +11,7 @@
 #include "kreg/io/table_writer.h"
 #include "kreg/select/memory_estimate.h"
 #include "kreg/solvers/descent_path.h"
+#include "kreg/solvers/nystrom_path.h"
 #include "kreg/solvers/penalized_path.h"
 #include "kreg/solvers/repeated_rows.h"
 #include "kreg/solvers/spectral_path.h"
@@ -44,8 +45,6 @@ class PathCommand : public Command {
 
   void run(Streams& io) override {
     const FitSettings settings = fit_.to_settings();
-    if (settings.is_nystrom())
-      throw ConfigError("solver", "kreg path solves exactly; --solver nystrom is for fit and cv");
     require(options, "output", output_path_);
     OutputFiles files(options, {{"output", output_path_}, {"coefficients", coef_path_}},
                       {{"data", data_.data}, {"validation", validation_path_}, {"config", options.config_path()}});
@@ -68,6 +67,8 @@ class PathCommand : public Command {
       const long k_max = settings.max_update_count();
       const long every = record_every_ > 0 ? record_every_ : std::max(1L, (k_max + 99) / 100);
       path = descent_path(train, val, settings, every, !coef_path_.empty());
+    } else if (settings.is_nystrom()) {
+      path = nystrom_path(train, val, settings, grid, !coef_path_.empty());
     } else if (penalized) {
       path = penalized_path(train, val, settings, grid, !coef_path_.empty());
     } else {
@@ -76,15 +77,18 @@ class PathCommand : public Command {
 
     std::vector<std::string> columns = {
         lambda_path ? "lambda" : "t", "df", "train_mse", "train_r2", "val_mse", "val_r2", "alpha_norm", "nonzero"};
-    if (iterative || penalized) columns.push_back("iterations");
+    const bool nystrom = settings.is_nystrom();
+    if (iterative || penalized || nystrom) columns.push_back("iterations");
     if (penalized) columns.insert(columns.end(), {"converged", "bounded"});
+    if (nystrom) columns.push_back("converged");
     TableWriter table(columns);
     for (const auto& p : path) {
       std::vector<std::string> row = {format_double(p.value),      format_double(p.df),      format_double(p.train_mse),
                                       format_double(p.train_r2),   format_double(p.val_mse), format_double(p.val_r2),
                                       format_double(p.alpha_norm), std::to_string(p.nonzero)};
-      if (iterative || penalized) row.push_back(std::to_string(p.iterations));
+      if (iterative || penalized || nystrom) row.push_back(std::to_string(p.iterations));
       if (penalized) row.insert(row.end(), {p.converged ? "1" : "0", p.bounded ? "1" : "0"});
+      if (nystrom) row.push_back(p.converged ? "1" : "0");
       table.add_row(row);
     }
     std::string coef_text;
@@ -98,7 +102,13 @@ class PathCommand : public Command {
     files.add("output", table.text());
     if (!coef_path_.empty()) files.add("coefficients", std::move(coef_text));
     files.commit(io);
-    if (!iterative && !penalized) {
+    if (settings.is_nystrom()) {
+      std::size_t short_of_tol = 0;
+      for (const auto& p : path) short_of_tol += !p.converged;
+      if (short_of_tol > 0)
+        warn(io, std::to_string(short_of_tol) + " of " + std::to_string(path.size()) +
+                     " path points stopped before their conjugate gradients reached --tol (column 'converged')");
+    } else if (!iterative && !penalized) {
       std::vector<std::pair<double, double>> conditioning;
       for (const auto& p : path) conditioning.emplace_back(p.value, p.rcond);
       warn_ill_conditioned(io, conditioning, lambda_path ? "lambda" : "t", "alpha, alpha_norm and df");

@@ -106,6 +106,76 @@ TEST(NystromCli, CvScoresEveryGridPointWithTheSameCentres) {
   EXPECT_EQ(refit.points.n_rows, 100u);
 }
 
+// The path's points equal separate fits at each lambda (warm starts change the iterations, not
+// the solutions beyond --tol), and df = tr K_nm H^{-1} K_nm^T lies between 0 and m, falling with
+// lambda.
+TEST(NystromCli, PathPointsMatchSeparateFits) {
+  const std::string dir = scratch_dir();
+  const CliResult r = run_cli({"path",
+                               "--data",
+                               train_csv(),
+                               "--target",
+                               "MedHouseVal",
+                               "--kernel",
+                               "gaussian",
+                               "--bandwidth",
+                               "1.5",
+                               "--solver",
+                               "nystrom",
+                               "--centers",
+                               "100",
+                               "--tol",
+                               "1e-10",
+                               "--lambda-grid",
+                               "0.01,0.1,1",
+                               "--output",
+                               dir + "/path.csv",
+                               "--coefficients",
+                               dir + "/coef.csv",
+                               "--quiet"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  arma::mat table;
+  ASSERT_TRUE(table.load(arma::csv_name(dir + "/path.csv", arma::csv_opts::with_header)));
+  ASSERT_EQ(table.n_rows, 3u);
+  const std::vector<std::string> lambdas = {"0.01", "0.1", "1"};
+  for (arma::uword i = 0; i < 3; ++i) {
+    const CliResult f =
+        run_cli({"fit",         "--data", train_csv(), "--target", "MedHouseVal",   "--kernel", "gaussian",
+                 "--bandwidth", "1.5",    "--lambda",  lambdas[i], "--solver",      "nystrom",  "--centers",
+                 "100",         "--tol",  "1e-10",     "--model",  dir + "/m.json", "--quiet"});
+    ASSERT_EQ(f.status, 0) << f.err;
+    const Model m = load_model(dir + "/m.json");
+    EXPECT_NEAR(table(i, 2), m.summary.train_mse, 1e-8 * m.summary.train_mse) << lambdas[i];  // train_mse
+    EXPECT_GT(table(i, 1), 0.0);
+    EXPECT_LT(table(i, 1), 100.0);
+    if (i > 0) EXPECT_LT(table(i, 1), table(i - 1, 1));  // df falls as lambda grows
+  }
+}
+
+// With every row a centre, the path's df = sum theta / (theta + lambda) is exact krr's
+// tr K (K + lambda I)^{-1}, and its errors are exact krr's.
+TEST(NystromCli, PathWithAllRowsAsCentresIsTheExactPath) {
+  const std::string dir = scratch_dir();
+  const std::vector<std::string> common = {"path",        "--data",      train_csv(), "--target", "MedHouseVal",
+                                           "--kernel",    "gaussian",    "--bandwidth", "1.5",    "--lambda-grid",
+                                           "0.01,0.1,1", "--quiet"};
+  std::vector<std::string> exact = common, nystrom = common;
+  exact.insert(exact.end(), {"--output", dir + "/exact.csv"});
+  nystrom.insert(nystrom.end(),
+                 {"--solver", "nystrom", "--centers", "300", "--tol", "1e-12", "--output", dir + "/nystrom.csv"});
+  ASSERT_EQ(run_cli(exact).status, 0);
+  ASSERT_EQ(run_cli(nystrom).status, 0);
+  arma::mat a, b;
+  ASSERT_TRUE(a.load(arma::csv_name(dir + "/exact.csv", arma::csv_opts::with_header)));
+  ASSERT_TRUE(b.load(arma::csv_name(dir + "/nystrom.csv", arma::csv_opts::with_header)));
+  ASSERT_EQ(a.n_rows, 3u);
+  ASSERT_EQ(b.n_rows, 3u);
+  for (arma::uword i = 0; i < 3; ++i) {
+    EXPECT_NEAR(b(i, 1), a(i, 1), 1e-6 * a(i, 1)) << "df, row " << i;
+    EXPECT_NEAR(b(i, 2), a(i, 2), 1e-6 * a(i, 2)) << "train_mse, row " << i;
+  }
+}
+
 TEST(NystromCli, MisuseIsRefusedNamingTheOption) {
   const std::string dir = scratch_dir();
   struct Case {
@@ -132,12 +202,10 @@ TEST(NystromCli, MisuseIsRefusedNamingTheOption) {
                                 "--centers-by", "leverage", "--lambda-grid", "0.1", "--output", dir + "/cv.csv"});
   EXPECT_EQ(cv.status, 2) << cv.err;
   EXPECT_NE(cv.err.find("--centers-by"), std::string::npos) << cv.err;
-  for (const std::string command : {"path", "loo"}) {
-    const CliResult r = run_cli({command, "--data", train_csv(), "--target", "MedHouseVal", "--solver", "nystrom",
-                                 "--output", dir + "/out.csv"});
-    EXPECT_EQ(r.status, 2) << r.err;
-    EXPECT_NE(r.err.find("--solver"), std::string::npos) << r.err;
-  }
+  const CliResult loo = run_cli(
+      {"loo", "--data", train_csv(), "--target", "MedHouseVal", "--solver", "nystrom", "--output", dir + "/out.csv"});
+  EXPECT_EQ(loo.status, 2) << loo.err;
+  EXPECT_NE(loo.err.find("--solver"), std::string::npos) << loo.err;
 }
 
 }  // namespace

@@ -61,6 +61,7 @@ MemoryEstimate fit_memory(const FitSettings& s, std::size_t n, std::size_t p, st
 }
 
 MemoryEstimate path_memory(const FitSettings& s, std::size_t n, std::size_t p, std::size_t n_validation) {
+  if (s.is_nystrom()) return fit_memory(s, n, p, n_validation);  // one system for the whole grid
   if (primal(s, n, p))
     return {8.0 * (static_cast<double>(n) * p + static_cast<double>(p) * p), "the linear kernel's primal system"};
   return dual_memory(s, n, n_validation, s.method_info().is_spectral());

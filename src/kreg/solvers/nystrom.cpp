@@ -223,6 +223,19 @@ NystromSystem::~NystromSystem() = default;
 
 arma::uword NystromSystem::rank() const { return parts_->mu.n_elem; }
 
+double NystromSystem::largest_mu() const { return parts_->mu.max(); }
+
+arma::vec NystromSystem::pencil_eigenvalues() const {
+  const arma::vec s = 1.0 / arma::sqrt(parts_->mu);
+  arma::mat A = parts_->Gr;
+  A.each_col() %= s;
+  A.each_row() %= s.t();
+  arma::vec theta(A.n_rows);
+  if (symmetric_eigen_dc(static_cast<int>(A.n_rows), A.memptr(), theta.memptr()) != 0)
+    throw NumericalError("nystrom: the eigendecomposition for the degrees of freedom failed");
+  return arma::clamp(theta, 0.0, HUGE_VAL);
+}
+
 arma::mat NystromSystem::normal_matrix(double lambda) const { return parts_->G + lambda * parts_->Kmm; }
 
 NystromSolution NystromSystem::solve(const NystromOptions& options, const arma::vec& warm_start) const {

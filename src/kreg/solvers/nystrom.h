@@ -91,6 +91,11 @@ class NystromSystem {
   arma::mat reduced_normal_matrix(double lambda) const;
   /// r: K_mm's numerical rank, the eigenvalues kept.
   arma::uword rank() const;
+  /// K_mm's largest eigenvalue.
+  double largest_mu() const;
+  /// theta: the eigenvalues of diag(mu)^{-1/2} U^T G U diag(mu)^{-1/2} (r of them), with which
+  /// tr K_nm H^{-1} K_nm^T = sum_i theta_i / (theta_i + lambda) at every lambda.
+  arma::vec pencil_eigenvalues() const;
 
  private:
   struct Parts;

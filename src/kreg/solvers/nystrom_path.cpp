@@ -1,0 +1,68 @@
+// krr's regularisation path on Nystrom centres (see nystrom_path.h).
+#include "kreg/solvers/nystrom_path.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "kreg/core/errors.h"
+#include "kreg/data/metrics.h"
+#include "kreg/data/standardization.h"
+#include "kreg/solvers/default_grids.h"
+#include "kreg/solvers/nystrom.h"
+
+namespace kreg {
+
+std::vector<PathPoint> nystrom_path(const Dataset& train, const Dataset* validation, const FitSettings& s,
+                                    const std::vector<double>& grid_in, bool keep_alpha) {
+  if (s.centers_by != "uniform")
+    throw ConfigError("centers_by", "a path draws one set of centres for every lambda: uniform only");
+  const Kernel kernel = make_kernel(s.kernel);
+  const Standardization st = fit_standardization(train.X, train.y, s.standardize);
+  const arma::mat Z = st.transform_features(train.X);
+  const arma::vec y = st.transform_target(train.y);
+  const arma::uword n = Z.n_rows;
+  const arma::uword m = s.centers > 0 ? static_cast<arma::uword>(s.centers) : default_centre_count(n);
+  const arma::mat C = Z.rows(uniform_centres(n, m, static_cast<std::uint64_t>(s.seed)));
+  const NystromSystem system(kernel, Z, y, C);
+  const arma::vec theta = system.pencil_eigenvalues();
+  const std::vector<double> grid =
+      grid_in.empty() ? default_spectral_grid(static_cast<double>(n) / static_cast<double>(m) * system.largest_mu(),
+                                              s.method_info(), s.lambda_unit(n))
+                      : grid_in;
+  std::vector<std::size_t> order(grid.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return grid[a] > grid[b]; });
+  const arma::mat Zv = validation != nullptr ? st.transform_features(validation->X) : arma::mat();
+  std::vector<PathPoint> path(grid.size());
+  arma::vec warm;
+  for (std::size_t l : order) {
+    if (!(grid[l] >= 0.0)) throw ConfigError("lambda_grid", "values must be >= 0");
+    FitSettings sf = s;
+    sf.lambda = grid[l];
+    NystromOptions opt;
+    opt.lambda = sf.effective_lambda(n);
+    opt.tol = s.tol_or_default();
+    opt.max_iter = s.max_iter_or_default();
+    const NystromSolution sol = system.solve(opt, warm);
+    warm = sol.alpha;
+    PathPoint& p = path[l];
+    p.value = grid[l];
+    p.df = arma::accu(theta / (theta + opt.lambda));
+    const arma::vec fitted = st.inverse_target(system.fitted(sol.alpha));
+    p.train_mse = mse(train.y, fitted);
+    p.train_r2 = r_squared(train.y, fitted);
+    if (validation != nullptr) {
+      const arma::vec pv = st.inverse_target(nystrom_predictions(kernel, Zv, C, sol.alpha).col(0));
+      p.val_mse = mse(validation->y, pv);
+      p.val_r2 = r_squared(validation->y, pv);
+    }
+    p.alpha_norm = arma::norm(sol.alpha);
+    p.nonzero = static_cast<std::size_t>(arma::accu(sol.alpha != 0.0));
+    p.iterations = sol.iterations;
+    p.converged = sol.converged;
+    if (keep_alpha) p.alpha = sol.alpha;
+  }
+  return path;
+}
+
+}  // namespace kreg
