@@ -71,6 +71,21 @@ TEST(Nystrom, ConjugateGradientsReachTheDenseSolveOfTheNystromSystem) {
   EXPECT_LT(relative_difference(d.fitted, f.fitted), 1e-6);
 }
 
+// Stopped short of tol (two iterations here), the solver falls back on the direct solution in
+// K_mm's eigenbasis, which reaches the dense solve too.
+TEST(Nystrom, DirectFallbackReachesTheDenseSolve) {
+  const Fixture f = read_fixture();
+  NystromOptions opt;
+  opt.lambda = 0.05;
+  opt.max_iter = 2;
+  const NystromSolution s = solve_nystrom(gaussian(1.2), f.X, f.y, f.X.rows(f.centres), opt);
+  EXPECT_FALSE(s.converged);
+  EXPECT_TRUE(s.direct);
+  EXPECT_LT(relative_difference(s.fitted, f.fitted), 1e-6);
+  EXPECT_LT(relative_difference(s.alpha, f.alpha), 1e-6);
+  EXPECT_LE(s.relative_residual, 1e-9);
+}
+
 TEST(Nystrom, AllRowsAsCentresIsExactKernelRidgeRegression) {
   const Dataset d = california("train", 300);
   const arma::mat Z = (d.X.each_row() - arma::mean(d.X)).eval().each_row() / arma::stddev(d.X);

@@ -117,7 +117,13 @@ arma::vec fit_nystrom(Model& model, const arma::vec& t, PhaseTimes* times) {
   model.summary.converged = sol.converged;
   model.summary.relative_residual = sol.relative_residual;
   model.summary.centres_rank = static_cast<long>(sol.rank);
-  if (sol.breakdown)
+  if (sol.direct)
+    model.warnings.push_back("nystrom: conjugate gradients stopped after " + std::to_string(sol.iterations) +
+                             " iterations short of --tol " + readable_number(opt.tol) +
+                             "; alpha was solved directly in the centres' eigenbasis instead (relative residual of "
+                             "the normal equations " +
+                             readable_number(sol.relative_residual) + ")");
+  else if (sol.breakdown)
     model.warnings.push_back("nystrom: conjugate gradients broke down after " + std::to_string(sol.iterations) +
                              " iterations (relative residual of the normal equations " +
                              readable_number(sol.relative_residual) +

@@ -167,7 +167,7 @@ FoldScores score_fold_by_nystrom(const Dataset& tr, const Dataset& va, const Fit
     opt.max_iter = s.max_iter_or_default();
     const NystromSolution sol = system.solve(opt, warm);
     alphas.col(l) = sol.alpha;
-    out.unfinished[l] = !sol.converged;
+    out.unfinished[l] = !sol.converged && !sol.direct;
     warm = sol.alpha;
   }
   const arma::mat predictions = nystrom_predictions(kernel, st.transform_features(va.X), C, alphas);

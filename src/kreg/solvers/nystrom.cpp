@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <mutex>
 #include <random>
 #include <string>
 
@@ -140,6 +141,22 @@ struct NystromSystem::Parts {
   arma::mat G;      ///< K_nm^T K_nm (m x m, symmetric)
   arma::mat Gr;     ///< U^T G U (r x r, symmetric)
   arma::vec knm_y;  ///< K_nm^T y
+  // The direct route, made on first need: S U^T G U S = W diag(theta) W^T, S = diag(mu)^{-1/2}.
+  std::once_flag pencil_once;
+  arma::mat W;
+  arma::vec theta;
+  void make_pencil() {
+    std::call_once(pencil_once, [this] {
+      const arma::vec s = 1.0 / arma::sqrt(mu);
+      W = Gr;
+      W.each_col() %= s;
+      W.each_row() %= s.t();
+      theta.set_size(W.n_rows);
+      if (symmetric_eigen_dc(static_cast<int>(W.n_rows), W.memptr(), theta.memptr()) != 0)
+        throw NumericalError("nystrom: the eigendecomposition of the reduced normal matrix failed");
+      theta = arma::clamp(theta, 0.0, HUGE_VAL);
+    });
+  }
 };
 
 namespace {
@@ -226,14 +243,8 @@ arma::uword NystromSystem::rank() const { return parts_->mu.n_elem; }
 double NystromSystem::largest_mu() const { return parts_->mu.max(); }
 
 arma::vec NystromSystem::pencil_eigenvalues() const {
-  const arma::vec s = 1.0 / arma::sqrt(parts_->mu);
-  arma::mat A = parts_->Gr;
-  A.each_col() %= s;
-  A.each_row() %= s.t();
-  arma::vec theta(A.n_rows);
-  if (symmetric_eigen_dc(static_cast<int>(A.n_rows), A.memptr(), theta.memptr()) != 0)
-    throw NumericalError("nystrom: the eigendecomposition for the degrees of freedom failed");
-  return arma::clamp(theta, 0.0, HUGE_VAL);
+  parts_->make_pencil();
+  return parts_->theta;
 }
 
 arma::mat NystromSystem::normal_matrix(double lambda) const { return parts_->G + lambda * parts_->Kmm; }
@@ -287,11 +298,34 @@ NystromSolution NystromSystem::solve(const NystromOptions& options, const arma::
   }
 
   // alpha = B beta, and the residual of (N) itself with H = G + lambda K_mm.
-  out.alpha = P.U * (d % beta);
   const double rhs_norm = arma::norm(P.knm_y);
-  out.relative_residual =
-      rhs_norm > 0.0 ? arma::norm(P.knm_y - symmetric_times_of(normal_matrix(lambda), out.alpha)) / rhs_norm : 0.0;
+  const arma::mat H = normal_matrix(lambda);
+  auto residual = [&](const arma::vec& alpha) {
+    return rhs_norm > 0.0 ? arma::norm(P.knm_y - symmetric_times_of(H, alpha)) / rhs_norm : 0.0;
+  };
+  out.alpha = P.U * (d % beta);
+  out.relative_residual = residual(out.alpha);
+  if (!out.converged && lambda > 0.0) {
+    // Short of tol (a small lambda: B^T H B's condition number grows as 1 / lambda). In the
+    // variables alpha = U S w, (N) is (S U^T G U S + lambda I) w = S U^T K_nm^T y, solved
+    // directly from one eigendecomposition, exact to rounding at every lambda > 0.
+    const arma::vec direct = direct_solve(lambda);
+    const double direct_residual = residual(direct);
+    if (direct_residual < out.relative_residual) {
+      out.alpha = direct;
+      out.relative_residual = direct_residual;
+      out.direct = true;
+    }
+  }
   return out;
+}
+
+arma::vec NystromSystem::direct_solve(double lambda) const {
+  Parts& P = *parts_;
+  P.make_pencil();
+  const arma::vec s = 1.0 / arma::sqrt(P.mu);
+  const arma::vec b = P.W.t() * (s % (P.U.t() * P.knm_y));
+  return P.U * (s % (P.W * (b / (P.theta + lambda))));
 }
 
 arma::vec NystromSystem::fitted(const arma::vec& alpha) const {

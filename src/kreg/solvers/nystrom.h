@@ -63,6 +63,9 @@ struct NystromSolution {
   /// The iteration stopped because B^T H B was not positive along a search direction: rounding
   /// beat the remaining residual (a nearly singular K_mm at a tol below what it allows).
   bool breakdown = false;
+  /// The iteration stopped short of tol, and alpha is the direct solution in K_mm's eigenbasis
+  /// (NystromSystem::direct_solve), whose residual was smaller.
+  bool direct = false;
   arma::uword rank = 0;  ///< K_mm's numerical rank: the dimension the iteration works in
 };
 
@@ -80,6 +83,12 @@ class NystromSystem {
   /// Solves (N) at options.lambda; `warm_start`: an alpha to start from (a neighbouring
   /// lambda's), empty for zero.
   NystromSolution solve(const NystromOptions& options, const arma::vec& warm_start = arma::vec()) const;
+
+  /// The solution of (N) at lambda > 0 computed directly: with alpha = U S w, S = diag(mu)^{-1/2},
+  /// (S U^T G U S + lambda I) w = S U^T K_nm^T y, solved from one eigendecomposition of
+  /// S U^T G U S (r^3 flops, made once for the system). solve() falls back on it when the
+  /// iteration stops short of tol.
+  arma::vec direct_solve(double lambda) const;
 
   /// K_nm alpha: the fitted values of a solution (one more pass over the rows).
   arma::vec fitted(const arma::vec& alpha) const;

@@ -59,7 +59,7 @@ std::vector<PathPoint> nystrom_path(const Dataset& train, const Dataset* validat
     p.alpha_norm = arma::norm(sol.alpha);
     p.nonzero = static_cast<std::size_t>(arma::accu(sol.alpha != 0.0));
     p.iterations = sol.iterations;
-    p.converged = sol.converged;
+    p.converged = sol.converged || sol.direct;  // the direct solve is exact to rounding
     if (keep_alpha) p.alpha = sol.alpha;
   }
   return path;
