@@ -26,66 +26,15 @@ namespace kreg {
 
 namespace {
 
-// Rows per chunk: the unit of parallel work and of the partial sums, fixed by n alone.
-constexpr arma::uword kChunkRows = 4096;
-
 // K_mm's eigenvalues below kRankFloor * m * (its largest) are left out of the preconditioner's
 // basis (Falkon adds 1e-13 m to K_mm's diagonal in double precision for the same purpose).
 constexpr double kRankFloor = 1e-13;
 
-// Rows per kernel block: the block (rows x m doubles, about 1 MiB) stays in a core's cache
-// while it is multiplied twice.
+// Rows per kernel block of nystrom_predictions: the block (rows x m doubles, about 1 MiB)
+// stays in a core's cache while it is multiplied.
 arma::uword block_rows(arma::uword m) {
   return std::clamp<arma::uword>((arma::uword(1) << 17) / std::max<arma::uword>(m, 1), 16, 2048);
 }
-
-// Products with K_nm, its blocks computed afresh each time.
-class CentreProducts {
- public:
-  CentreProducts(const Kernel& kernel, const arma::mat& Z, const arma::mat& C)
-      : kernel_(kernel), Z_(Z), C_(C), z_sq_(row_squared_norms(Z)), c_sq_(row_squared_norms(C)) {}
-
-  /// K_nm^T (K_nm v + w), either of v (m) and w (n) may be null; with kv, K_nm v goes there (n).
-  arma::vec apply(const arma::vec* v, const arma::vec* w, arma::vec* kv) const {
-    const arma::uword n = Z_.n_rows, m = C_.n_rows, block = block_rows(m);
-    const int chunks = chunk_count(static_cast<int>(n), static_cast<int>(kChunkRows));
-    arma::mat partial(m, static_cast<arma::uword>(chunks), arma::fill::zeros);
-    if (kv != nullptr) kv->set_size(n);
-    const SingleBlasThread single;
-#pragma omp parallel num_threads(threads_for(chunks))
-    {
-      arma::mat G, A;
-      arma::vec u;
-#pragma omp for schedule(dynamic, 1)
-      for (int c = 0; c < chunks; ++c) {
-        const arma::uword chunk_end = std::min<arma::uword>(n, (static_cast<arma::uword>(c) + 1) * kChunkRows);
-        for (arma::uword s = static_cast<arma::uword>(c) * kChunkRows; s < chunk_end; s += block) {
-          const arma::uword e = std::min(chunk_end, s + block);
-          A = Z_.rows(s, e - 1);
-          cross_gram_into(kernel_, A, z_sq_.subvec(s, e - 1), C_, c_sq_, G);
-          const int rows = static_cast<int>(e - s), cols = static_cast<int>(m), one = 1;
-          const double d_one = 1.0, d_zero = 0.0;
-          u.zeros(e - s);
-          if (v != nullptr)
-            lapack::dgemv("N", &rows, &cols, &d_one, G.memptr(), &rows, v->memptr(), &one, &d_zero, u.memptr(), &one);
-          if (kv != nullptr) kv->subvec(s, e - 1) = u;
-          if (w != nullptr) u += w->subvec(s, e - 1);
-          lapack::dgemv("T", &rows, &cols, &d_one, G.memptr(), &rows, u.memptr(), &one, &d_one,
-                        partial.colptr(static_cast<arma::uword>(c)), &one);
-        }
-      }
-    }
-    arma::vec out(m, arma::fill::zeros);
-    for (int c = 0; c < chunks; ++c) out += partial.col(static_cast<arma::uword>(c));  // in chunk order
-    return out;
-  }
-
- private:
-  const Kernel& kernel_;
-  const arma::mat& Z_;
-  const arma::mat& C_;
-  arma::vec z_sq_, c_sq_;
-};
 
 // The lower Cholesky factor of A + delta I with the smallest delta = 10^j * scale (j = 0, 1,
 // ...; delta = 0 first unless `from_zero` is false) that factorises, at most 10^8 * scale;
@@ -132,8 +81,10 @@ arma::uvec uniform_centres(arma::uword n, arma::uword m, std::uint64_t seed) {
 
 struct NystromSystem::Parts {
   Parts(const Kernel& kernel, const arma::mat& Z, const arma::mat& C)
-      : products(kernel, Z, C), n(Z.n_rows), m(C.n_rows) {}
-  CentreProducts products;
+      : kernel(kernel), Z(Z), C(C), n(Z.n_rows), m(C.n_rows) {}
+  const Kernel& kernel;
+  const arma::mat& Z;
+  const arma::mat& C;
   arma::uword n, m;
   arma::mat Kmm;    ///< K_mm
   arma::mat U;      ///< K_mm's eigenvectors with eigenvalue above the floor (m x r)
@@ -299,9 +250,9 @@ NystromSolution NystromSystem::solve(const NystromOptions& options, const arma::
 
   // alpha = B beta, and the residual of (N) itself with H = G + lambda K_mm.
   const double rhs_norm = arma::norm(P.knm_y);
-  const arma::mat H = normal_matrix(lambda);
-  auto residual = [&](const arma::vec& alpha) {
-    return rhs_norm > 0.0 ? arma::norm(P.knm_y - symmetric_times_of(H, alpha)) / rhs_norm : 0.0;
+  auto residual = [&](const arma::vec& alpha) {  // H alpha = G alpha + lambda K_mm alpha, H never formed
+    const arma::vec h = symmetric_times_of(P.G, alpha) + lambda * symmetric_times_of(P.Kmm, alpha);
+    return rhs_norm > 0.0 ? arma::norm(P.knm_y - h) / rhs_norm : 0.0;
   };
   out.alpha = P.U * (d % beta);
   out.relative_residual = residual(out.alpha);
@@ -329,9 +280,7 @@ arma::vec NystromSystem::direct_solve(double lambda) const {
 }
 
 arma::vec NystromSystem::fitted(const arma::vec& alpha) const {
-  arma::vec kv;
-  parts_->products.apply(&alpha, nullptr, &kv);
-  return kv;
+  return nystrom_predictions(parts_->kernel, parts_->Z, parts_->C, alpha).col(0);
 }
 
 const arma::mat& NystromSystem::basis() const { return parts_->U; }
