@@ -1,5 +1,6 @@
 // `kreg cv`: k-fold cross-validation over kernel-parameter x lambda (or t) grids for every
 // method, with the min and one-standard-error rules, and an optional refit.
+#include <algorithm>
 #include <map>
 #include <ostream>
 
@@ -10,10 +11,12 @@
 #include "kreg/core/grid.h"
 #include "kreg/core/number_text.h"
 #include "kreg/core/suggest.h"
+#include "kreg/data/fingerprint.h"
 #include "kreg/kernels/kernel_type.h"
 #include "kreg/model/model_json.h"
 #include "kreg/model/train.h"
 #include "kreg/select/cv.h"
+#include "kreg/select/cv_shard.h"
 #include "kreg/select/memory_estimate.h"
 #include "output_files.h"
 #include "regulariser_grid_options.h"
@@ -48,11 +51,23 @@ class CvCommand : public Command {
         ->option_text("FILE");
     options.add("--model", model_path_, "refit the best point on all rows and write the model")->option_text("FILE");
     options.add("--refit-rule", refit_rule_, "min | 1se: which best point --model refits");
+    options
+        .add("--shard", shard_text_,
+             "I/N: compute only shard I of N of the (kernel parameters x fold) fits and write them to --output, "
+             "for kreg cv --merge")
+        ->option_text("I/N");
+    options
+        .add("--merge", merge_paths_,
+             "put the shard files of one run together: the outputs of the run made in one process (settings "
+             "and folds come from the shards; --data only for --model)")
+        ->option_text("FILE ...");
   }
 
   void run(Streams& io) override {
+    if (!merge_paths_.empty()) return merge(io);
     const CvSettings cv = settings();
-    check_outputs();
+    const bool sharded = !shard_text_.empty();
+    check_outputs(sharded);
     OutputFiles files(
         options, {{"output", output_path_}, {"per_fold", per_fold_path_}, {"best", best_path_}, {"model", model_path_}},
         {{"data", data_.data}, {"config", options.config_path()}});
@@ -61,15 +76,69 @@ class CvCommand : public Command {
     const Folds folds = fold_column_.empty() ? seeded_folds(data.n(), folds_, cv.base.seed)
                                              : folds_from_labels(training.fold_labels, data.source);
     require_memory_for(cv_memory(cv, data.n(), data.p(), folds.k), "kreg cv", data.n());
+    if (sharded) {
+      const CvShard shard = parse_cv_shard(shard_text_);
+      const CvScores scores = compute_cv_scores(data, cv, folds, shard);
+      files.add("output", cv_shard_text(shard, run_description(data, folds), scores));
+      files.commit(io);
+      const std::size_t mine = static_cast<std::size_t>(std::count(scores.filled.begin(), scores.filled.end(), 1));
+      if (!options.quiet())
+        files.summary(io) << "shard " << shard_text_ << ": " << mine << " of " << scores.slots.size()
+                          << " (kernel parameters x fold) fits; put the " << shard.count
+                          << " shards together with kreg cv --merge\n";
+      return;
+    }
+    report(io, files, cross_validate(data, cv, folds), cv, folds, &data, data.n());
+  }
 
-    const CvResult result = cross_validate(data, cv, folds);
+ private:
+  // `kreg cv --merge part_1.csv ...`: the run's settings and folds from its shards (the command
+  // line wins: outputs, --refit-rule, --data), the outputs of the run made in one process.
+  void merge(Streams& io) {
+    if (!shard_text_.empty())
+      throw ConfigError("shard",
+                        "--shard computes one shard of a run, --merge puts them together: give one or the other");
+    std::vector<CvShardFile> shards;
+    for (const std::string& path : merge_paths_) shards.push_back(read_cv_shard(path));
+    const CvScores scores = merge_cv_shards(shards);
+    const nlohmann::ordered_json& run = shards.front().run;
+    if (run.value("kreg_version", "") != KREG_VERSION)
+      throw ConfigError("merge", shards.front().path + " was written by kreg " + run.value("kreg_version", "?") +
+                                     ", this is " + KREG_VERSION + ": merge with the version that computed it");
+    options.apply_config_text(run.at("given").dump(), shards.front().path);
+    const CvSettings cv = settings();
+    check_outputs(false);
+    std::vector<FileOption> inputs = {{"config", options.config_path()}};
+    if (!model_path_.empty()) inputs.push_back({"data", data_.data});
+    for (const std::string& path : merge_paths_) inputs.push_back({"merge", path});
+    OutputFiles files(
+        options, {{"output", output_path_}, {"per_fold", per_fold_path_}, {"best", best_path_}, {"model", model_path_}},
+        inputs);
+    Folds folds;
+    folds.k = run.at("folds").at("k").get<int>();
+    folds.fold_of_row = run.at("folds").at("fold_of_row").get<std::vector<int>>();
+    Dataset data;
+    if (!model_path_.empty()) {  // the refit needs the rows; they must be the ones the shards saw
+      data = data_.load(options, io, fold_column_).data;
+      if (data_fingerprint(data) != run.value("data_fingerprint", ""))
+        throw ConfigError("data",
+                          "'" + data_.data + "' is not the data the shards were computed on (its contents differ)");
+    }
+    report(io, files, aggregate_cv(cv, folds, scores), cv, folds, model_path_.empty() ? nullptr : &data,
+           run.at("rows").get<std::size_t>());
+  }
+
+  // The outputs of a whole run: warnings, the refit (with `data`), the tables and best points,
+  // written all or none, and the summary.
+  void report(Streams& io, OutputFiles& files, const CvResult& result, const CvSettings& cv, const Folds& folds,
+              const Dataset* data, std::size_t rows) {
     const CvColumns columns(cv);
     for (const auto& w : cv_warnings(result, cv, columns)) warn(io, w);
 
     // Everything is computed before anything is written: the outputs appear all or none.
     if (!model_path_.empty()) {
       const CvRow& chosen = result.rows[refit_rule_ == "min" ? result.best_min : result.best_1se];
-      const Model model = train(data, refit_settings(cv, chosen));
+      const Model model = train(*data, refit_settings(cv, chosen));
       for (const auto& w : model.warnings) warn(io, w);
       files.add("model", model_to_json(model).dump(1) + "\n");
     }
@@ -78,7 +147,31 @@ class CvCommand : public Command {
     if (!best_path_.empty())
       files.add("best", cv_best_json(result, cv, columns, folds, fold_column_, statistics_).dump(1) + "\n");
     files.commit(io);
-    if (!options.quiet()) files.summary(io) << cv_summary(result, cv, columns, data.n());
+    if (!options.quiet()) files.summary(io) << cv_summary(result, cv, columns, rows);
+  }
+
+  // What identifies the run in its shard files: the version, the data's contents, every
+  // setting (the outputs, threads and messages aside), the folds; and, to replay on merging,
+  // the settings that were given and the data file's name (neither is compared).
+  nlohmann::ordered_json run_description(const Dataset& data, const Folds& folds) const {
+    static const char* const not_settings[] = {"output",     "per_fold", "best",           "model",
+                                               "refit_rule", "shard",    "merge",          "threads",
+                                               "quiet",      "progress", "progress_every", "max_memory"};
+    nlohmann::ordered_json run, all = nlohmann::ordered_json::object(), given = nlohmann::ordered_json::object();
+    const nlohmann::json merged = options.merged();
+    for (auto it = merged.begin(); it != merged.end(); ++it) {
+      if (std::find(std::begin(not_settings), std::end(not_settings), it.key()) != std::end(not_settings)) continue;
+      if (it.key() != "data") all[it.key()] = it.value();
+      if (options.given(it.key())) given[it.key()] = it.value();
+    }
+    run["kreg_version"] = KREG_VERSION;
+    run["data_fingerprint"] = data_fingerprint(data);
+    run["rows"] = data.n();
+    run["settings"] = all;
+    run["folds"] = {{"k", folds.k}, {"fold_of_row", folds.fold_of_row}};
+    run["data"] = data_.data;
+    run["given"] = given;
+    return run;
   }
 
  private:
@@ -103,7 +196,11 @@ class CvCommand : public Command {
     return cv;
   }
 
-  void check_outputs() const {
+  void check_outputs(bool sharded) const {
+    if (sharded && (output_path_.empty() || !per_fold_path_.empty() || !best_path_.empty() || !model_path_.empty()))
+      throw ConfigError("shard",
+                        "a shard writes its part of the run to --output only; --best, --model and --per-fold come "
+                        "from putting the shards together (kreg cv --merge)");
     if (output_path_.empty() && per_fold_path_.empty() && best_path_.empty() && model_path_.empty())
       throw ConfigError("missing output: give at least one of --output, --best, --model or --per-fold");
     if (!fold_column_.empty() && options.given("folds"))
@@ -121,6 +218,8 @@ class CvCommand : public Command {
   int folds_ = 10;
   std::string fold_column_, statistics_ = "fold";
   std::string output_path_, per_fold_path_, best_path_, model_path_, refit_rule_ = "min";
+  std::string shard_text_;
+  std::vector<std::string> merge_paths_;
 };
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <exception>
 #include <mutex>
+#include <stdexcept>
 
 #include "kreg/core/errors.h"
 #include "kreg/core/number_text.h"
@@ -32,15 +33,11 @@ std::string regulariser_name(const std::string& method) { return method_info(met
 
 namespace {
 
-struct FoldScores {
-  std::vector<double> mse, r2;
-  std::vector<char> unfinished;  ///< per grid value (see CvRow::unfinished_folds); empty = none
-  std::vector<char> unbounded;   ///< per grid value (see CvRow::unbounded_folds); empty = none
-  double t = NAN;
-};
+using FoldScores = CvFoldScores;
 
-// Every combination of the kernel grids, the first key varying slowest (the table's order).
-std::vector<KernelSettings> kernel_grid(const CvSettings& s) {
+}  // namespace
+
+std::vector<KernelSettings> cv_kernel_grid(const CvSettings& s) {
   std::vector<KernelSettings> out = {s.base.kernel};
   for (const std::string& key : kernel_option_keys(s.base.kernel.name)) {
     const auto grid = s.kernel_grids.find(key);
@@ -68,6 +65,8 @@ std::vector<KernelSettings> kernel_grid(const CvSettings& s) {
   }
   return out;
 }
+
+namespace {
 
 Dataset subset(const Dataset& d, const arma::uvec& rows) {
   Dataset out = d;
@@ -333,8 +332,8 @@ FitSettings refit_settings(const CvSettings& settings, const CvRow& row) {
   return s;
 }
 
-CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, const Folds& folds,
-                        const CvProgress& progress) {
+CvScores compute_cv_scores(const Dataset& data_in, const CvSettings& settings, const Folds& folds, const CvShard& shard,
+                           const CvProgress& progress) {
   validate(settings.base);
   if (settings.base.is_iterative()) settings.base.max_update_count();  // throws for a t_max of too many updates
   if (static_cast<std::size_t>(folds.fold_of_row.size()) != data_in.n())
@@ -342,8 +341,7 @@ CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, cons
   const std::string reg = regulariser_name(settings.base.method);
   if (!reg.empty() && settings.regulariser_grid.empty())
     throw ConfigError(reg + "_grid", "cross-validation of " + settings.base.method + " needs a " + reg + " grid");
-  const std::vector<KernelSettings> kernels = kernel_grid(settings);
-  const std::vector<double> grid = reg.empty() ? std::vector<double>{NAN} : settings.regulariser_grid;
+  const std::vector<KernelSettings> kernels = cv_kernel_grid(settings);
 
   // kAll: standardise once with all rows, then fit the folds on the standardised data as is.
   Dataset data = data_in;
@@ -377,30 +375,40 @@ CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, cons
     centre_rows = data.X.rows(uniform_centres(data.n(), m, static_cast<std::uint64_t>(base.seed)));
   }
   const std::size_t per_kernel = shared_krr ? 1 : static_cast<std::size_t>(folds.k);
-  const std::size_t n_tasks = kernels.size() * per_kernel;
-  std::vector<FoldScores> results(kernels.size() * static_cast<std::size_t>(folds.k));
+  CvScores out;
+  out.tasks = kernels.size() * per_kernel;
+  out.folds = folds.k;
+  out.grid_values = reg.empty() ? 1 : settings.regulariser_grid.size();
+  out.slots.resize(kernels.size() * static_cast<std::size_t>(folds.k));
+  out.filled.assign(out.slots.size(), 0);
+  if (shard.count < 1 || shard.index < 1 || shard.index > shard.count)
+    throw ConfigError("shard", "expected I/N with 1 <= I <= N");
+  std::vector<std::size_t> mine;  // this shard's tasks
+  for (std::size_t task = 0; task < out.tasks; ++task)
+    if (shard.owns(task)) mine.push_back(task);
   std::exception_ptr failure;
   std::mutex mutex;
   std::size_t done = 0;
   const int threads = settings.threads > 0 ? settings.threads : omp_get_num_procs();
   const SingleBlasThread single;  // parallelism is across tasks (and BLAS on one thread: blas_threads.h)
   std::vector<arma::mat> scratch(static_cast<std::size_t>(threads));  // per thread, reused by its tasks
-  ProgressStep step("cross-validation (" + std::to_string(n_tasks) + " fits)", static_cast<double>(n_tasks));
+  ProgressStep step("cross-validation (" + std::to_string(mine.size()) + " fits)", static_cast<double>(mine.size()));
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-  for (long task = 0; task < static_cast<long>(n_tasks); ++task) {
+  for (long i = 0; i < static_cast<long>(mine.size()); ++i) {
     {
       std::lock_guard<std::mutex> lock(mutex);
       if (failure) continue;
     }
     try {
-      const std::size_t ki = static_cast<std::size_t>(task) / per_kernel;
+      const std::size_t task = mine[static_cast<std::size_t>(i)];
+      const std::size_t ki = task / per_kernel;
       FitSettings s = base;
       s.kernel = kernels[ki];
       std::vector<FoldScores> scores;
       if (shared_krr) {
         scores = score_all_folds_krr(data, s, folds, settings.regulariser_grid);
       } else {
-        const int f = static_cast<int>(static_cast<std::size_t>(task) % per_kernel);
+        const int f = static_cast<int>(task % per_kernel);
         scores.push_back(score_fold(subset(data, folds.training_rows(f)), subset(data, folds.validation_rows(f)), s,
                                     settings.regulariser_grid, route,
                                     scratch[static_cast<std::size_t>(omp_get_thread_num())], centre_rows));
@@ -408,18 +416,31 @@ CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, cons
       for (auto& sc : scores)
         for (double& v : sc.mse) v *= scale2;
       std::lock_guard<std::mutex> lock(mutex);
-      const std::size_t first = shared_krr ? ki * static_cast<std::size_t>(folds.k) : static_cast<std::size_t>(task);
-      for (std::size_t j = 0; j < scores.size(); ++j) results[first + j] = std::move(scores[j]);
+      const std::size_t first = shared_krr ? ki * static_cast<std::size_t>(folds.k) : task;
+      for (std::size_t j = 0; j < scores.size(); ++j) {
+        out.slots[first + j] = std::move(scores[j]);
+        out.filled[first + j] = 1;
+      }
       ++done;
       step.advance(1.0);
-      if (progress) progress(done, n_tasks);
+      if (progress) progress(done, mine.size());
     } catch (...) {
       std::lock_guard<std::mutex> lock(mutex);
       if (!failure) failure = std::current_exception();
     }
   }
   if (failure) std::rethrow_exception(failure);
+  return out;
+}
 
+CvResult aggregate_cv(const CvSettings& settings, const Folds& folds, const CvScores& scores) {
+  const std::string reg = regulariser_name(settings.base.method);
+  const std::vector<KernelSettings> kernels = cv_kernel_grid(settings);
+  const std::vector<double> grid = reg.empty() ? std::vector<double>{NAN} : settings.regulariser_grid;
+  const std::vector<FoldScores>& results = scores.slots;
+  if (results.size() != kernels.size() * static_cast<std::size_t>(folds.k) ||
+      std::find(scores.filled.begin(), scores.filled.end(), 0) != scores.filled.end())
+    throw std::logic_error("aggregate_cv: the scores do not cover every kernel grid point and fold");
   CvResult out;
   out.folds = folds;
   for (std::size_t ki = 0; ki < kernels.size(); ++ki) {
@@ -467,6 +488,11 @@ CvResult cross_validate(const Dataset& data_in, const CvSettings& settings, cons
     if (out.rows[i].mean_mse <= limit && simpler(out.rows[i], out.rows[out.best_1se], reg, kernel_keys))
       out.best_1se = i;
   return out;
+}
+
+CvResult cross_validate(const Dataset& data, const CvSettings& settings, const Folds& folds,
+                        const CvProgress& progress) {
+  return aggregate_cv(settings, folds, compute_cv_scores(data, settings, folds, CvShard{}, progress));
 }
 
 }  // namespace kreg

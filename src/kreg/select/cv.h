@@ -6,6 +6,7 @@
 // write into fixed slots, so results do not depend on the number of threads.
 #pragma once
 
+#include <cmath>
 #include <functional>
 #include <map>
 #include <string>
@@ -68,6 +69,47 @@ using CvProgress = std::function<void(std::size_t, std::size_t)>;
 
 CvResult cross_validate(const Dataset& data, const CvSettings& settings, const Folds& folds,
                         const CvProgress& progress = {});
+
+/// The validation scores of one (kernel grid point, fold) for every regulariser value, in grid
+/// order (early stopping: one value, and the best t).
+struct CvFoldScores {
+  std::vector<double> mse, r2;
+  std::vector<char> unfinished;  ///< per grid value (see CvRow::unfinished_folds); empty = none
+  std::vector<char> unbounded;   ///< per grid value (see CvRow::unbounded_folds); empty = none
+  double t = NAN;
+};
+
+/// What the tasks of a run (or of one shard of it) computed: one slot per (kernel grid point,
+/// fold), slot = kernel_index * k + fold, the cv table's order.
+struct CvScores {
+  std::vector<CvFoldScores> slots;
+  std::vector<char> filled;     ///< per slot: computed (by this shard)
+  std::size_t tasks = 0;        ///< tasks of the whole run (a task fills one slot, or with the group-deletion
+                                ///< route every fold of one kernel grid point)
+  int folds = 0;                ///< k
+  std::size_t grid_values = 0;  ///< per slot: the regulariser grid's size (1 for early stopping)
+};
+
+/// One share of a run's tasks for a separate process (`kreg cv --shard I/N`): task j belongs to
+/// shard j mod N + 1, so every shard gets kernels and folds from the whole grid.
+struct CvShard {
+  int index = 1;  ///< 1..count
+  int count = 1;
+  bool owns(std::size_t task) const { return static_cast<int>(task % static_cast<std::size_t>(count)) == index - 1; }
+};
+
+/// The tasks of `shard` (all of them by default), each computed exactly as cross_validate
+/// computes it: the shards of a run, put together, give the same bits as one process.
+CvScores compute_cv_scores(const Dataset& data, const CvSettings& settings, const Folds& folds,
+                           const CvShard& shard = {}, const CvProgress& progress = {});
+
+/// The cv table and both best points from every slot of a run (cross_validate's second half).
+/// Throws std::logic_error when a slot is missing (callers check shards first).
+CvResult aggregate_cv(const CvSettings& settings, const Folds& folds, const CvScores& scores);
+
+/// Every combination of the kernel grids, the first key varying slowest (the table's order);
+/// ConfigError for a value the kernel refuses or a grid of a parameter the kernel lacks.
+std::vector<KernelSettings> cv_kernel_grid(const CvSettings& settings);
 
 /// The route krr's cv takes for n rows in `folds` folds: settings.route, or for kAuto the
 /// cheapest (cheapest_cv_route) given whether the folds share their statistics. Other methods
