@@ -1,0 +1,72 @@
+# Shared by the writers of Slurm scripts (cv_array.sh, reproduce_array.sh); sourced, not run.
+# They write an array script (one task per shard or job, a log file per task, a task whose
+# result exists already does nothing), a follow-up script (merge or aggregate) and submit.sh,
+# which submits the array and then the follow-up with --dependency=afterok on it: running
+# submit.sh again after a failure reruns only the unfinished tasks.
+
+# The resources of one job, set by the writers' options --cpus, --partition, --time, --mem.
+SLURM_CPUS=1
+SLURM_PARTITION=""
+SLURM_TIME=""
+SLURM_MEM=""
+
+# resource_option OPTION VALUE: takes --cpus/--partition/--time/--mem; returns 1 for others.
+resource_option() {
+  case "$1" in
+    --cpus) SLURM_CPUS="$2" ;;
+    --partition) SLURM_PARTITION="$2" ;;
+    --time) SLURM_TIME="$2" ;;
+    --mem) SLURM_MEM="$2" ;;
+    *) return 1 ;;
+  esac
+  [[ "$SLURM_CPUS" =~ ^[1-9][0-9]*$ ]] || { echo "$(basename "$0"): error: --cpus must be a positive integer, not '$SLURM_CPUS'" >&2; exit 2; }
+}
+
+# sbatch_header JOB_NAME LOG [EXTRA_DIRECTIVE...]: the #SBATCH lines. The job runs in the
+# directory the writer ran in, so relative paths of the command line mean the same files.
+sbatch_header() {
+  local name="$1" log="$2"; shift 2
+  echo "#!/usr/bin/env bash"
+  echo "#SBATCH --job-name=$name"
+  echo "#SBATCH --output=$log"
+  echo "#SBATCH --chdir=$PWD"
+  echo "#SBATCH --cpus-per-task=$SLURM_CPUS"
+  [[ -n "$SLURM_PARTITION" ]] && echo "#SBATCH --partition=$SLURM_PARTITION"
+  [[ -n "$SLURM_TIME" ]] && echo "#SBATCH --time=$SLURM_TIME"
+  [[ -n "$SLURM_MEM" ]] && echo "#SBATCH --mem=$SLURM_MEM"
+  local directive
+  for directive in "$@"; do echo "#SBATCH $directive"; done
+  echo "set -euo pipefail"
+}
+
+# The lines of a task that make its node-local scratch directory ($scratch, removed on exit)
+# and define publish SRC DEST: copy next to DEST (same file system), then rename, so DEST
+# appears whole or not at all, even when the task is killed while copying.
+task_scratch_lines() {
+  cat <<'EOF'
+scratch=$(mktemp -d "${SLURM_TMPDIR:-${TMPDIR:-/tmp}}/kreg.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+publish() { cp "$1" "$2.tmp.$SLURM_JOB_ID" && mv -f "$2.tmp.$SLURM_JOB_ID" "$2"; }
+EOF
+}
+
+# write_submit SUBMIT ARRAY_SCRIPT FOLLOW_SCRIPT FOLLOW_LABEL: writes SUBMIT, which submits
+# both and prints "array job ID" and "FOLLOW_LABEL job ID".
+write_submit() {
+  local submit="$1" array="$2" follow="$3" label="$4"
+  cat > "$submit" <<EOF
+#!/usr/bin/env bash
+# Submits $(basename "$array") as a job array, then $(basename "$follow"), which starts once
+# every task of the array has succeeded (afterok). Run it again after a failure: tasks whose
+# results exist finish at once, the others run again.
+set -euo pipefail
+array=\$(sbatch --parsable $(printf '%q' "$array")); array=\${array%%;*}
+echo "array job \$array"
+follow=\$(sbatch --parsable --dependency=afterok:\$array $(printf '%q' "$follow")); follow=\${follow%%;*}
+echo "$label job \$follow"
+EOF
+  chmod +x "$submit"
+}
+
+# quoted ARG...: the arguments as one line of shell words (for a generated command line).
+quoted() { local s; s=$(printf '%q ' "$@"); echo "${s% }"; }
