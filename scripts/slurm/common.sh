@@ -50,10 +50,10 @@ publish() { cp "$1" "$2.tmp.$SLURM_JOB_ID" && mv -f "$2.tmp.$SLURM_JOB_ID" "$2";
 EOF
 }
 
-# write_submit SUBMIT ARRAY_SCRIPT FOLLOW_SCRIPT FOLLOW_LABEL: writes SUBMIT, which submits
-# both and prints "array job ID" and "FOLLOW_LABEL job ID".
+# write_submit SUBMIT ARRAY_SCRIPT TASKS FOLLOW_SCRIPT FOLLOW_LABEL NOW: writes SUBMIT, which
+# submits both and prints "array job ID" and "FOLLOW_LABEL job ID"; runs it when NOW is 1.
 write_submit() {
-  local submit="$1" array="$2" follow="$3" label="$4"
+  local submit="$1" array="$2" tasks="$3" follow="$4" label="$5" now="$6"
   cat > "$submit" <<EOF
 #!/usr/bin/env bash
 # Submits $(basename "$array") as a job array, then $(basename "$follow"), which starts once
@@ -66,6 +66,8 @@ follow=\$(sbatch --parsable --dependency=afterok:\$array $(printf '%q' "$follow"
 echo "$label job \$follow"
 EOF
   chmod +x "$submit"
+  echo "wrote $array ($tasks tasks), $follow and $submit"
+  if [[ "$now" -eq 1 ]]; then bash "$submit"; else echo "submit both with: bash $submit"; fi
 }
 
 # quoted ARG...: the arguments as one line of shell words (for a generated command line).

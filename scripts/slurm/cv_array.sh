@@ -101,10 +101,4 @@ $(quoted "$KREG") $(quoted "${merge_args[@]}") --threads "\${SLURM_CPUS_PER_TASK
 EOF
 } > "$MERGE"
 
-write_submit "$WORK/submit.sh" "$ARRAY" "$MERGE" merge
-echo "wrote $ARRAY ($SHARDS tasks), $MERGE and $WORK/submit.sh"
-if [[ $SUBMIT -eq 1 ]]; then
-  bash "$WORK/submit.sh"
-else
-  echo "submit both with: bash $WORK/submit.sh"
-fi
+write_submit "$WORK/submit.sh" "$ARRAY" "$SHARDS" "$MERGE" merge "$SUBMIT"

@@ -75,10 +75,4 @@ $PY $(quoted "$ROOT/scripts/reproduce/aggregate.py") $(quoted "$WORK")
 EOF
 } > "${STEM}_aggregate.sbatch"
 
-write_submit "${STEM}_submit.sh" "$SCRIPT" "${STEM}_aggregate.sbatch" aggregate
-echo "wrote $SCRIPT ($N tasks), ${STEM}_aggregate.sbatch and ${STEM}_submit.sh"
-if [[ $SUBMIT -eq 1 ]]; then
-  bash "${STEM}_submit.sh"
-else
-  echo "submit both with: bash ${STEM}_submit.sh"
-fi
+write_submit "${STEM}_submit.sh" "$SCRIPT" "$N" "${STEM}_aggregate.sbatch" aggregate "$SUBMIT"
