@@ -43,10 +43,15 @@ check() {  # check DESCRIPTION COMMAND...: runs the command, prints the descript
   else echo "FAIL $description: ${result:-exit status $?}"; failures=$((failures + 1)); fi
 }
 
-# wait_for ID...: until none of the jobs is pending or running (or TIMEOUT seconds).
+# wait_for ID...: until none of the jobs is pending or running (or TIMEOUT seconds). A job
+# left waiting on a failed one (DependencyNeverSatisfied) is cancelled: the checks report it.
 wait_for() {
-  local deadline=$(( $(date +%s) + TIMEOUT )) ids; ids=$(IFS=,; echo "$*")
-  while [[ -n "$(squeue -h -j "$ids" 2>/dev/null)" ]]; do
+  local deadline=$(( $(date +%s) + TIMEOUT )) ids left; ids=$(IFS=,; echo "$*")
+  while left=$(squeue -h -j "$ids" -o '%i %r' 2>/dev/null) && [[ -n "$left" ]]; do
+    if ! grep -qv DependencyNeverSatisfied <<< "$left"; then
+      echo "cancelling job(s) $(cut -d' ' -f1 <<< "$left" | paste -sd ' '): a job they wait for failed"
+      scancel $(cut -d' ' -f1 <<< "$left"); sleep 1; return 0
+    fi
     if [[ $(date +%s) -ge $deadline ]]; then
       echo "FAIL jobs $ids still queued or running after $TIMEOUT s:"; squeue -j "$ids"
       scancel "$@"; failures=$((failures + 1)); return 1
