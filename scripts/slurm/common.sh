@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by the writers of Slurm scripts (cv_array.sh, reproduce_array.sh); sourced, not run.
 # They write an array script (one task per shard or job, a log file per task, a task whose
 # result exists already does nothing), a follow-up script (merge or aggregate) and submit.sh,

@@ -14,7 +14,7 @@
 # task whose part exists does nothing, so running submit.sh again reruns only unfinished ones.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=common.sh
+# shellcheck source=scripts/slurm/common.sh
 source "$HERE/common.sh"
 usage="usage: cv_array.sh --shards N --work DIR [--kreg PATH] [--cpus C] [--partition P] [--time T] [--mem M] [--submit] -- KREG_CV_OPTIONS..."
 fail() { echo "cv_array.sh: error: $*" >&2; exit 2; }
@@ -66,6 +66,10 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 [[ "$OUTPUT" == - ]] && fail "--output - (standard output) is not a file the merge job can write"
+# Parts of an earlier submission are kept (that is how a resubmission skips finished tasks);
+# if they belong to another run, the merge refuses them and names the setting that differs.
+existing=$(find "$WORK/parts" -maxdepth 1 -name 'part_*.csv' | wc -l)
+[[ $existing -gt 0 ]] && echo "note: $WORK/parts holds $existing part(s) already: their tasks will not run again (remove them for a new run)"
 
 ARRAY="$WORK/cv_array.sbatch" MERGE="$WORK/cv_merge.sbatch"
 {

@@ -59,8 +59,7 @@ start_munge() {
   munged --force --pid-file="$DIR/munged.pid" > "$DIR/munged.out" 2>&1 \
     || cannot_start "munged failed: $(tail -1 "$DIR/munged.out")"
   echo "$DIR/munged.pid" > "$DIR/munged.ours"   # stop ends only a munged that start started
-  local i
-  for i in $(seq 1 20); do
+  for _ in $(seq 1 20); do
     munge -n 2>/dev/null | unmunge > /dev/null 2>&1 && return 0
     sleep 0.5
   done
@@ -124,8 +123,8 @@ start() {
     || cannot_start "slurmctld failed: $(tail -1 "$DIR/logs/slurmctld.log" 2>/dev/null)"
   alive "$DIR/slurmd.pid" || slurmd > "$DIR/logs/slurmd.out" 2>&1 \
     || cannot_start "slurmd failed: $(tail -1 "$DIR/logs/slurmd.log" 2>/dev/null)"
-  local i state=""
-  for i in $(seq 1 60); do
+  local state=""
+  for _ in $(seq 1 60); do
     state=$(node_state)
     [[ "$state" == idle* ]] && { echo "local slurm: node $(hostname -s) idle (export SLURM_CONF=$CONF)"; return 0; }
     sleep 1
@@ -136,11 +135,11 @@ start() {
 # Ends the daemons by the pids they wrote, first asking slurmctld to shut the cluster down.
 stop() {
   if alive "$DIR/slurmctld.pid"; then scontrol shutdown > /dev/null 2>&1 || true; fi
-  local pidfile i
+  local pidfile
   for pidfile in "$DIR/slurmd.pid" "$DIR/slurmctld.pid" $(cat "$DIR/munged.ours" 2>/dev/null); do
     alive "$pidfile" || continue
     kill "$(cat "$pidfile")" 2>/dev/null
-    for i in $(seq 1 20); do alive "$pidfile" || break; sleep 0.5; done
+    for _ in $(seq 1 20); do alive "$pidfile" || break; sleep 0.5; done
     alive "$pidfile" && kill -9 "$(cat "$pidfile")" 2>/dev/null
   done
   rm -f "$DIR/munged.ours"

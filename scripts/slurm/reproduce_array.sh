@@ -15,7 +15,7 @@
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
-# shellcheck source=common.sh
+# shellcheck source=scripts/slurm/common.sh
 source "$HERE/common.sh"
 fail() { echo "reproduce_array.sh: error: $*" >&2; exit 2; }
 PY=/usr/bin/python3
@@ -64,6 +64,7 @@ rm -rf "\$work/splits/\$name" "\$work/splits/\$name.tmp.\$SLURM_JOB_ID"
 cp -r "\$scratch/splits/\$name" "\$work/splits/\$name.tmp.\$SLURM_JOB_ID"
 mv "\$work/splits/\$name.tmp.\$SLURM_JOB_ID" "\$work/splits/\$name"
 publish "\$scratch/results/\$name.csv" "\$result"
+echo "\$name: done; \$(find "\$work/results" -name '*.csv' | wc -l) of $N jobs of the list have results"
 EOF
 } > "$SCRIPT"
 

@@ -14,7 +14,7 @@ set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 KREG="$(cd "$(dirname "${1:?usage: run_slurm_test.sh KREG_BINARY}")" && pwd)/$(basename "$1")"
 CLUSTER="$ROOT/scripts/slurm/local_cluster.sh"
-SAME_TABLE="/usr/bin/python3 $ROOT/tests/slurm/same_table.py"
+SAME_TABLE=(/usr/bin/python3 "$ROOT/tests/slurm/same_table.py")
 TIMEOUT="${KREG_SLURM_TIMEOUT:-600}"
 failures=0
 
@@ -46,11 +46,12 @@ check() {  # check DESCRIPTION COMMAND...: runs the command, prints the descript
 # wait_for ID...: until none of the jobs is pending or running (or TIMEOUT seconds). A job
 # left waiting on a failed one (DependencyNeverSatisfied) is cancelled: the checks report it.
 wait_for() {
-  local deadline=$(( $(date +%s) + TIMEOUT )) ids left; ids=$(IFS=,; echo "$*")
+  local deadline=$(( $(date +%s) + TIMEOUT )) ids left stuck; ids=$(IFS=,; echo "$*")
   while left=$(squeue -h -j "$ids" -o '%i %r' 2>/dev/null) && [[ -n "$left" ]]; do
     if ! grep -qv DependencyNeverSatisfied <<< "$left"; then
-      echo "cancelling job(s) $(cut -d' ' -f1 <<< "$left" | paste -sd ' '): a job they wait for failed"
-      scancel $(cut -d' ' -f1 <<< "$left"); sleep 1; return 0
+      mapfile -t stuck < <(cut -d' ' -f1 <<< "$left")
+      echo "cancelling job(s) ${stuck[*]}: a job they wait for failed"
+      scancel "${stuck[@]}"; sleep 1; return 0
     fi
     if [[ $(date +%s) -ge $deadline ]]; then
       echo "FAIL jobs $ids still queued or running after $TIMEOUT s:"; squeue -j "$ids"
@@ -185,11 +186,11 @@ fi
 # predictions: all deterministic), and the aggregated tables but for their time_* columns
 # (medians, quartiles and totals of those wall times, and their ratio to the paper's).
 for f in "$L"/results/*.csv; do
-  check "reproduction $(basename "$f" .csv): results = local smoke run" $SAME_TABLE "$f" "$R/results/$(basename "$f")" --ignore time_
+  check "reproduction $(basename "$f" .csv): results = local smoke run" "${SAME_TABLE[@]}" "$f" "$R/results/$(basename "$f")" --ignore time_
 done
 check "reproduction: result files, same set" diff <(cd "$L/results" && ls) <(cd "$R/results" && ls)
 check "reproduction: every split's files (cv tables, models, predictions) = local (diff -r)" diff -r "$L/splits" "$R/splits"
-check "reproduction: aggregate job's tables.csv = local" $SAME_TABLE "$L/tables.csv" "$R/tables.csv" --ignore time_
+check "reproduction: aggregate job's tables.csv = local" "${SAME_TABLE[@]}" "$L/tables.csv" "$R/tables.csv" --ignore time_
 
 echo "== $failures check(s) failed"
 [[ $failures -eq 0 ]]
