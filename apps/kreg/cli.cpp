@@ -8,7 +8,7 @@
 #include "kreg/core/errors.h"
 #include "kreg/core/memory.h"
 #include "kreg/core/suggest.h"
-#include "kreg/linalg/blas_core.h"
+#include "kreg_app.h"
 #include "progress.h"
 
 namespace kreg::cli {
@@ -54,16 +54,10 @@ void check_names(CLI::App& app, const std::vector<std::string>& args) {
 }  // namespace
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, bool err_is_terminal) {
-  CLI::App app{"kreg: fit, select and evaluate kernel regressors", "kreg"};
-  const std::string version = std::string("kreg ") + KREG_VERSION + " (OpenBLAS " + openblas_core() + " kernels)";
-  app.set_version_flag("--version", version);
-  app.require_subcommand(1);
-  std::vector<std::unique_ptr<Command>> commands;
-  commands.push_back(make_fit_command(app));
-  commands.push_back(make_predict_command(app));
-  commands.push_back(make_path_command(app));
-  commands.push_back(make_loo_command(app));
-  commands.push_back(make_cv_command(app));
+  const std::unique_ptr<KregApp> kreg_app = make_kreg_app();
+  CLI::App& app = kreg_app->app;
+  const std::string& version = kreg_app->version;
+  const std::vector<std::unique_ptr<Command>>& commands = kreg_app->commands;
 
   std::vector<std::string> argv_store = {"kreg"};
   argv_store.insert(argv_store.end(), args.begin(), args.end());

@@ -43,14 +43,15 @@ class CvCommand : public Command {
                        }) + " (default: --t); the early-stopping methods choose t per fold");
     options.add("--folds", folds_, "number of folds k >= 2");
     options.add("--fold-column", fold_column_, "take each row's fold from this column (never a feature)");
-    options.add("--statistics", statistics_, "standardisation statistics from each training fold | all rows");
+    options.add_choice("--statistics", statistics_, {"fold", "all"},
+                       "standardisation statistics from each training fold | all rows");
     options.add("--output", output_path_, "CV table CSV, one row per grid point (- = standard output)")
         ->option_text("FILE");
     options.add("--per-fold", per_fold_path_, "also write one row per grid point and fold")->option_text("FILE");
     options.add("--best", best_path_, "best point by the min and one-standard-error rules, as JSON")
         ->option_text("FILE");
     options.add("--model", model_path_, "refit the best point on all rows and write the model")->option_text("FILE");
-    options.add("--refit-rule", refit_rule_, "min | 1se: which best point --model refits");
+    options.add_choice("--refit-rule", refit_rule_, {"min", "1se"}, "min | 1se: which best point --model refits");
     options
         .add("--shard", shard_text_,
              "I/N: compute only shard I of N of the (kernel parameters x fold) fits and write them to --output, "

@@ -7,12 +7,12 @@
 namespace kreg::cli {
 
 void ReadOptions::register_on(OptionSet& o, bool for_predict) {
-  o.add("--sep", sep,
-        "field separator: auto (from the file name, .tsv = tab, else from the header), tab, comma, "
-        "semicolon, pipe, or one character");
-  o.add("--missing", missing,
-        for_predict ? "error | drop: a row with a missing feature is an error, or gets an empty prediction"
-                    : "error | drop: a row with a missing value in a used column is an error, or is left out");
+  o.add_choice("--sep", sep, {"auto", "tab", "comma", "semicolon", "pipe"},
+               "field separator: auto (from the file name, .tsv = tab, else from the header), tab, comma, "
+               "semicolon, pipe, or one character");
+  o.add_choice("--missing", missing, {"error", "drop"},
+               for_predict ? "error | drop: a row with a missing feature is an error, or gets an empty prediction"
+                           : "error | drop: a row with a missing value in a used column is an error, or is left out");
   o.add("--na-values", na_values, "cells read as missing besides the empty cell (comma-separated)");
 }
 

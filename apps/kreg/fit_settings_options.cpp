@@ -20,11 +20,27 @@ std::string joined(const std::vector<std::string>& names, const char* sep) {
   return s;
 }
 
+// The methods `--method` offers in this scope.
+std::vector<std::string> scoped_method_names(SettingScope scope) {
+  std::vector<std::string> names;
+  for (const MethodInfo& m : method_registry())
+    if (scope != SettingScope::kKernelRidge || m.loo_shortcut) names.push_back(m.name);
+  return names;
+}
+
+// The kernel names and their aliases (combinations are not listed).
+std::vector<std::string> kernel_choices() {
+  std::vector<std::string> names = kernel_names();
+  for (const KernelType& t : kernel_types())
+    for (const auto& alias : t.aliases) names.push_back(alias);
+  return names;
+}
+
 std::string method_help(SettingScope scope) {
   if (scope == SettingScope::kKernelRidge)
-    return "regression method: " + method_names_where([](const MethodInfo& m) { return m.loo_shortcut; }) +
+    return "regression method: " + joined(scoped_method_names(scope), ", ") +
            " (the methods with a leave-one-out shortcut)";
-  return "regression method: " + joined(method_names(), "|");
+  return "regression method: " + joined(scoped_method_names(scope), "|");
 }
 
 std::string kernel_help(const char* base) {
@@ -54,14 +70,19 @@ void FitSettingsOptions::register_on(OptionSet& o, Scope scope) {
         o.add_flag(flag, values.*f.flag, setting_help(f));
         break;
       case SettingType::kText:
-        o.add(flag, values.*f.text, f.text == &FitSettings::method ? method_help(scope) : setting_help(f));
+        if (f.text == &FitSettings::method)
+          o.add_choice(flag, values.*f.text, scoped_method_names(scope), method_help(scope));
+        else if (f.choices != nullptr)
+          o.add_choice(flag, values.*f.text, f.choices(), setting_help(f));
+        else
+          o.add(flag, values.*f.text, setting_help(f));
         break;
       case SettingType::kChoice:
         choices[f.key] = f.get_choice(values);
-        o.add(flag, choices[f.key], setting_help(f));
+        o.add_choice(flag, choices[f.key], f.choices(), setting_help(f));
         break;
       case SettingType::kKernel:
-        o.add(flag, kernel, kernel_help(f.help));
+        o.add_choice(flag, kernel, kernel_choices(), kernel_help(f.help));
         for (const KernelParameter* p : kreg::kernel_parameters()) {
           if (p->integer) {
             kernel_integers[p->key] = static_cast<int>(p->default_value);

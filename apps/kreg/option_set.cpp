@@ -52,7 +52,7 @@ CLI::Option* OptionSet::bind(const std::string& flag, CLI::Option* opt,
   std::string shown = long_flag;
   for (char& c : shown)
     if (c == '_') c = '-';
-  entries_.push_back(Entry{key_of_flag(flag), shown, opt, std::move(from_json), std::move(to_json)});
+  entries_.push_back(Entry{key_of_flag(flag), shown, opt, std::move(from_json), std::move(to_json), {}});
   return opt;
 }
 
@@ -65,6 +65,19 @@ CLI::Option* OptionSet::add_flag(const std::string& flag, bool& field, const std
         field = j.get<bool>();
       },
       [&field]() { return json(field); });
+}
+
+CLI::Option* OptionSet::add_choice(const std::string& flag, std::string& field, std::vector<std::string> values,
+                                   const std::string& help) {
+  CLI::Option* opt = add(flag, field, help);
+  entries_.back().values = std::move(values);
+  return opt;
+}
+
+std::vector<std::string> OptionSet::values_of(const CLI::Option* option) const {
+  for (const auto& e : entries_)
+    if (e.option == option) return e.values;
+  return {};
 }
 
 CLI::Option* OptionSet::add_grid(const std::string& flag, std::string& field, const std::string& help) {

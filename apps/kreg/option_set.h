@@ -28,6 +28,12 @@ class OptionSet {
   CLI::Option* add_grid(const std::string& flag, std::string& field, const std::string& help);
   /// A boolean switch (`--flag` on the command line, true/false in a config).
   CLI::Option* add_flag(const std::string& flag, bool& field, const std::string& help);
+  /// A text option that takes one of `values` (the man page lists them, the shell completion
+  /// offers them); the value is checked where it is used, with its own message.
+  CLI::Option* add_choice(const std::string& flag, std::string& field, std::vector<std::string> values,
+                          const std::string& help);
+  /// The values of an option added by add_choice; empty for any other option.
+  std::vector<std::string> values_of(const CLI::Option* option) const;
 
   /// After CLI parsing: reads --config (if any) and fills every option not given on the
   /// command line. Throws ConfigError for unreadable JSON, unknown keys, wrong types.
@@ -65,6 +71,7 @@ class OptionSet {
     CLI::Option* option = nullptr;
     std::function<void(const nlohmann::json&, const std::string& where)> from_json;
     std::function<nlohmann::json()> to_json;
+    std::vector<std::string> values;  ///< add_choice: the values it takes
   };
   CLI::Option* bind(const std::string& flag, CLI::Option* opt,
                     std::function<void(const nlohmann::json&, const std::string&)> from_json,
