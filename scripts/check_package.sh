@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# Builds kreg's Debian package (cpack -G DEB in build-pkg/) and installs it on a fresh Debian 12
+# (bookworm) made by debootstrap, as a user would: `apt-get install ./kreg_*.deb`. Inside, it
+# checks that apt pulled only Debian packages and that `kreg --version`, `man kreg`, `kreg fit`
+# on the bundled data and the bash completion (`kreg c<TAB>` -> cv) work
+# (scripts/check_package_chroot.sh). Root only; takes minutes, so it is not part of the test suite.
+#
+# The clean chroot (debootstrap --variant=minbase, from the mirror this machine's apt uses) is
+# made once and cached in /var/tmp/kreg-debootstrap/bookworm; each run installs into a fresh
+# copy of it, which is removed afterwards.
+#   --build-dir DIR   where to build (default: build-pkg)
+#   --jobs N          parallel compile jobs (default: 2)
+#   --keep            keep the chroot copy the package was installed in (prints where)
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="$root/build-pkg"
+jobs=2
+keep=0
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --build-dir) build="$(realpath -m "$2")"; shift 2 ;;
+    --jobs) jobs="$2"; shift 2 ;;
+    --keep) keep=1; shift ;;
+    *) echo "kreg: error: check_package.sh: unknown argument '$1' (use --build-dir DIR, --jobs N, --keep)" >&2
+       exit 2 ;;
+  esac
+done
+[[ "$(id -u)" -eq 0 ]] || { echo "kreg: error: check_package.sh must run as root (debootstrap, chroot)" >&2; exit 2; }
+
+cache=/var/tmp/kreg-debootstrap
+base="$cache/bookworm"
+work="$cache/check"
+
+# 1. The tools: kreg's build dependencies (setup.sh), then debootstrap, and dpkg-dev and file,
+# which CPack's dpkg-shlibdeps step needs.
+bash "$root/scripts/setup.sh" --packages-only
+missing=()
+for p in debootstrap dpkg-dev file; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [[ ${#missing[@]} -gt 0 ]]; then
+  echo "check_package: installing Debian packages: ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# 2. The package.
+echo "== building the package in $build"
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DKREG_NATIVE=OFF >/dev/null
+cmake --build "$build" -j "$jobs" --target kreg kreg_docs 2>&1 | grep -E "error|warning:" || true
+rm -f "$build"/kreg_*.deb
+(cd "$build" && cpack -G DEB >/dev/null)
+deb="$(ls "$build"/kreg_*.deb)"
+echo "\$ dpkg-deb -I $(basename "$deb")"
+dpkg-deb -I "$deb"
+echo "\$ dpkg-deb -c $(basename "$deb")"
+dpkg-deb -c "$deb" | awk '{print $1, $6}'
+
+# 3. A fresh Debian 12 from the cached minimal chroot.
+# apt_uri SUITE: the first archive URI this machine's apt sources use for SUITE (one-line
+# sources.list files and deb822 .sources files).
+apt_uri() {
+  local f
+  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+    [[ -r "$f" ]] || continue
+    awk -v s="$1" '$1 == "deb" {
+      i = 2
+      if ($2 ~ /^\[/) { while (i <= NF && $i !~ /\]$/) i++; i++ }
+      if ($(i + 1) == s) print $i
+    }' "$f"
+  done
+  for f in /etc/apt/sources.list.d/*.sources; do
+    [[ -r "$f" ]] || continue
+    awk -v s="$1" 'BEGIN { RS = ""; FS = "\n" } {
+      uri = ""; deb = 0; has = 0; off = 0
+      for (k = 1; k <= NF; k++) {
+        line = $k
+        if (line ~ /^Types:/ && line ~ /[ \t]deb([ \t]|$)/) deb = 1
+        if (line ~ /^Enabled:[ \t]*no/) off = 1
+        if (line ~ /^URIs:/) { sub(/^URIs:[ \t]*/, "", line); split(line, u, /[ \t]+/); uri = u[1] }
+        if (line ~ /^Suites:/) { sub(/^Suites:/, "", line); n = split(line, w, /[ \t]+/)
+                                 for (j = 1; j <= n; j++) if (w[j] == s) has = 1 }
+      }
+      if (deb && has && !off && uri != "") print uri
+    }' "$f"
+  done
+}
+mirror="$(apt_uri bookworm | awk 'NR == 1')"
+mirror="${mirror:-http://deb.debian.org/debian}"
+if [[ ! -e "$base/.kreg-complete" ]]; then
+  echo "== debootstrap --variant=minbase bookworm $base $mirror (once; cached)"
+  rm -rf --one-file-system "$base.tmp"
+  mkdir -p "$cache"
+  debootstrap --variant=minbase bookworm "$base.tmp" "$mirror" >"$cache/debootstrap.log" 2>&1 ||
+    { tail -20 "$cache/debootstrap.log"; echo "kreg: error: debootstrap failed (log: $cache/debootstrap.log)" >&2; exit 1; }
+  {
+    echo "deb $mirror bookworm main"
+    updates="$(apt_uri bookworm-updates | awk 'NR == 1')"
+    security="$(apt_uri bookworm-security | awk 'NR == 1')"
+    [[ -z "$updates" ]] || echo "deb $updates bookworm-updates main"
+    [[ -z "$security" ]] || echo "deb $security bookworm-security main"
+  } >"$base.tmp/etc/apt/sources.list"
+  touch "$base.tmp/.kreg-complete"
+  mv "$base.tmp" "$base"
+else
+  echo "== using the cached Debian 12 chroot $base"
+fi
+
+unmount_all() {
+  local m
+  for m in "$work/dev/pts" "$work/proc"; do
+    if mountpoint -q "$m"; then umount "$m"; fi
+  done
+}
+# shellcheck disable=SC2317  # (called by the trap)
+cleanup() {
+  unmount_all
+  if [[ $keep -eq 0 ]]; then rm -rf --one-file-system "$work"; else echo "chroot kept in $work"; fi
+}
+if [[ -d "$work" ]]; then
+  unmount_all
+  rm -rf --one-file-system "$work"
+fi
+trap cleanup EXIT
+trap 'exit 130' INT TERM HUP
+cp -a "$base" "$work"
+cp /etc/resolv.conf "$work/etc/resolv.conf"
+cp "$deb" "$work/tmp/"
+cp "$root/scripts/check_package_chroot.sh" "$work/tmp/"
+chmod 644 "$work/tmp/$(basename "$deb")"
+mount -t proc proc "$work/proc"
+mkdir -p "$work/dev/pts"
+mount --bind /dev/pts "$work/dev/pts"  # apt's terminal log
+
+# 4. The checks, inside.
+echo "== in the chroot: sources $(grep -c '^deb ' "$work/etc/apt/sources.list") line(s): $(tr '\n' ';' <"$work/etc/apt/sources.list")"
+status=0
+chroot "$work" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 TERM=dumb \
+  bash /tmp/check_package_chroot.sh "/tmp/$(basename "$deb")" || status=$?
+if [[ $status -eq 0 ]]; then echo "check_package: all checks passed"; else echo "check_package: FAILED"; fi
+exit "$status"
