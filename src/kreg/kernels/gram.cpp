@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "kreg/core/cpu_dispatch.h"
 #include "kreg/core/errors.h"
 #include "kreg/core/memory.h"
 #include "kreg/core/progress.h"
@@ -33,6 +34,29 @@ double direct_sqdist(const arma::mat& A, arma::uword i, const arma::mat& B, arma
   return s;
 }
 
+// d[i] = ||a_i||^2 + ||b_j||^2 - 2 a_i^T b_j for i in [begin, end) from col[i] = a_i^T b_j;
+// returns how many are below kRecomputeFraction of ||a_i||^2 + ||b_j||^2 (nearly coincident).
+KREG_ALWAYS_INLINE inline arma::uword distances_body(const double* col, const double* as, double bj, arma::uword begin,
+                                                     arma::uword end, double* d) {
+  arma::uword close = 0;
+  for (arma::uword i = begin; i < end; ++i) {
+    const double scale = as[i] + bj;
+    d[i] = scale - 2.0 * col[i];
+    close += d[i] < kRecomputeFraction * scale;
+  }
+  return close;
+}
+#if KREG_DISPATCH
+KREG_AVX2 arma::uword distances_avx2(const double* col, const double* as, double bj, arma::uword begin, arma::uword end,
+                                     double* d) {
+  return distances_body(col, as, bj, begin, end, d);
+}
+#endif
+arma::uword blas_distances(const double* col, const double* as, double bj, arma::uword begin, arma::uword end,
+                           double* d) {
+  KREG_DISPATCH_RETURN(distances_body, distances_avx2, (col, as, bj, begin, end, d));
+}
+
 // Turns G(i, j) = a_i^T b_j into k(a_i, b_j) for i in [row_begin(j), rows) of every column j:
 // the squared distances of the column (where the kernel reads them) go to a scratch column,
 // then the kernel evaluates the whole column in place.
@@ -56,12 +80,7 @@ void apply_kernel(const Kernel& kernel, arma::mat& G, const arma::mat& A, const 
         const double* as = a_sq.memptr();
         const double bj = b_sq[j];
         double* d = d2.data();
-        arma::uword close = 0;
-        for (arma::uword i = begin; i < G.n_rows; ++i) {
-          const double scale = as[i] + bj;
-          d[i] = scale - 2.0 * col[i];
-          close += d[i] < kRecomputeFraction * scale;
-        }
+        arma::uword close = blas_distances(col, as, bj, begin, G.n_rows, d);
         const bool diagonal = zero_diagonal && j >= begin && j < G.n_rows;  // a point and itself: 0
         if (diagonal) close -= d[j] < kRecomputeFraction * (as[j] + bj);
         if (close > 0)

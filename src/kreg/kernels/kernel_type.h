@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "kreg/core/cpu_dispatch.h"
 #include "kreg/kernels/kernel.h"
 
 namespace kreg {
@@ -68,13 +69,9 @@ class BasicKernel final : public KernelFunction {
  public:
   BasicKernel(const ParameterValues& values, const KernelType& type) : k_(values), values_(values), type_(type) {}
   KernelInput input() const override { return K::input; }
+  // The formula over the array, in a copy for AVX2 chosen at run time (cpu_dispatch.h).
   void evaluate(const double* sqdist, const double* dot, double* out, std::size_t count) const override {
-    for (std::size_t i = 0; i < count; ++i) {
-      double d2 = 0.0, g = 0.0;
-      if constexpr (K::input != KernelInput::kDot) d2 = sqdist[i];
-      if constexpr (K::input != KernelInput::kDistance) g = dot[i];
-      out[i] = k_(d2, g);
-    }
+    KREG_DISPATCH_CALL(evaluate_body, evaluate_avx2, (k_, sqdist, dot, out, count));
   }
   std::string text() const override;
   nlohmann::ordered_json to_json() const override;
@@ -82,6 +79,22 @@ class BasicKernel final : public KernelFunction {
   KernelSettings settings() const override;
 
  private:
+  KREG_ALWAYS_INLINE static inline void evaluate_body(const K& k, const double* sqdist, const double* dot, double* out,
+                                                      std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) {
+      double d2 = 0.0, g = 0.0;
+      if constexpr (K::input != KernelInput::kDot) d2 = sqdist[i];
+      if constexpr (K::input != KernelInput::kDistance) g = dot[i];
+      out[i] = k(d2, g);
+    }
+  }
+#if KREG_DISPATCH
+  KREG_AVX2 static void evaluate_avx2(const K& k, const double* sqdist, const double* dot, double* out,
+                                      std::size_t count) {
+    evaluate_body(k, sqdist, dot, out, count);
+  }
+#endif
+
   K k_;
   ParameterValues values_;
   const KernelType& type_;

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "kreg/core/cpu_dispatch.h"
 #include "kreg/linalg/blas_threads.h"
 #include "kreg/linalg/lapack.h"
 
@@ -42,7 +43,17 @@ class SymmetricProduct {
   }
 
  private:
-  static void chunk_product(int m, int c, View s, const double* __restrict x, double* __restrict p) {
+  // One chunk: a body inlined into a portable and an AVX2 copy (kreg/core/cpu_dispatch.h).
+  static void chunk_product(int m, int c, View s, const double* x, double* p) {
+    KREG_DISPATCH_CALL(chunk_product_body, chunk_product_avx2, (m, c, s, x, p));
+  }
+#if KREG_DISPATCH
+  KREG_AVX2 static void chunk_product_avx2(int m, int c, View s, const double* x, double* p) {
+    chunk_product_body(m, c, s, x, p);
+  }
+#endif
+  KREG_ALWAYS_INLINE static inline void chunk_product_body(int m, int c, View s, const double* __restrict x,
+                                                           double* __restrict p) {
     const int c0 = c * kProductChunk, c1 = std::min(m, c0 + kProductChunk), width = c1 - c0, inc = 1;
     const double one = 1.0, zero = 0.0;
     lapack::dsymv("L", &width, &one, s.at(c0, c0), &s.ld, x + c0, &inc, &zero, p + c0, &inc);

@@ -5,14 +5,19 @@
 #include <cmath>
 #include <cstring>
 
+#include "kreg/core/cpu_dispatch.h"
+
 #if defined(__AVX__)
 #include <immintrin.h>
 #endif
 
 namespace kreg::detail {
 
+// Each loop is a body inlined into a portable and an AVX2 copy, one chosen at run time
+// (kreg/core/cpu_dispatch.h).
+
 // max_i |r_i| with eight independent lanes (a single running maximum is a serial chain).
-double max_abs(const double* r, arma::uword n) {
+KREG_ALWAYS_INLINE inline double max_abs_body(const double* r, arma::uword n) {
   constexpr arma::uword L = 8;
   double lane[L] = {0.0};
   arma::uword i = 0;
@@ -24,7 +29,7 @@ double max_abs(const double* r, arma::uword n) {
   return m;
 }
 
-void scan_lanes(double* r, arma::uword n, const double* col, double v, LaneMaxima& out) {
+KREG_ALWAYS_INLINE inline void scan_lanes_body(double* r, arma::uword n, const double* col, double v, LaneMaxima& out) {
   constexpr arma::uword L = LaneMaxima::kLanes;
   // The lanes as four vectors of four (the compiler's vector extension; comparisons give masks
   // of all ones).
@@ -86,6 +91,10 @@ void scan_lanes(double* r, arma::uword n, const double* col, double v, LaneMaxim
 // whichever branch handles it.
 namespace {
 
+// The 32-byte vectors below cross no function boundary (every helper is inlined), so the
+// calling convention GCC warns about never applies.
+#pragma GCC diagnostic ignored "-Wpsabi"
+
 template <int W>
 struct VectorOf;
 template <>
@@ -93,7 +102,7 @@ struct VectorOf<4> {
   using V = double __attribute__((vector_size(32)));
   using L = long long __attribute__((vector_size(32)));
   // One bit per lane: set where the lane of `m` (all ones or zero) is set.
-  static std::uint64_t bits(const L& m) {
+  KREG_ALWAYS_INLINE static std::uint64_t bits(const L& m) {
 #if defined(__AVX__)
     return static_cast<std::uint64_t>(_mm256_movemask_pd(reinterpret_cast<__m256d>(m)));
 #else
@@ -120,19 +129,20 @@ constexpr int kKsgdWidth = 4;
 
 }  // namespace
 
-void fused_ksgd_pass(arma::uword n, const double* const* columns, const double* deltas, std::size_t n_columns,
-                     double eta, const double* sign, double* ks, double* alpha, double* r, double* new_sign,
-                     std::uint64_t* changed_bits) {
+KREG_ALWAYS_INLINE inline void fused_ksgd_body(arma::uword n, const double* const* columns, const double* deltas,
+                                               std::size_t n_columns, double eta, const double* sign, double* ks,
+                                               double* alpha, double* r, double* new_sign,
+                                               std::uint64_t* changed_bits) {
   constexpr arma::uword W = kKsgdWidth;
   using V = VectorOf<kKsgdWidth>::V;
   using L = VectorOf<kKsgdWidth>::L;
-  auto load = [](const double* p) {
+  auto load = [](const double* p) KREG_ALWAYS_INLINE {
     V v;
     std::memcpy(&v, p, sizeof v);
     return v;
   };
-  auto store = [](double* p, const V& v) { std::memcpy(p, &v, sizeof v); };
-  auto finish = [&](arma::uword at, const V& acc) {
+  auto store = [](double* p, const V& v) KREG_ALWAYS_INLINE { std::memcpy(p, &v, sizeof v); };
+  auto finish = [&](arma::uword at, const V& acc) KREG_ALWAYS_INLINE {
     store(ks + at, acc);
     store(alpha + at, load(alpha + at) + eta * load(sign + at));
     const V rn = load(r + at) - eta * acc;
@@ -176,6 +186,31 @@ void fused_ksgd_pass(arma::uword n, const double* const* columns, const double* 
     new_sign[j] = static_cast<double>((r[j] > 0.0) - (r[j] < 0.0));
     changed_bits[j / 64] |= static_cast<std::uint64_t>(new_sign[j] != sign[j]) << (j % 64);
   }
+}
+
+#if KREG_DISPATCH
+KREG_AVX2 double max_abs_avx2(const double* r, arma::uword n) { return max_abs_body(r, n); }
+KREG_AVX2 void scan_lanes_avx2(double* r, arma::uword n, const double* col, double v, LaneMaxima& out) {
+  scan_lanes_body(r, n, col, v, out);
+}
+KREG_AVX2 void fused_ksgd_avx2(arma::uword n, const double* const* columns, const double* deltas, std::size_t n_columns,
+                               double eta, const double* sign, double* ks, double* alpha, double* r, double* new_sign,
+                               std::uint64_t* changed_bits) {
+  fused_ksgd_body(n, columns, deltas, n_columns, eta, sign, ks, alpha, r, new_sign, changed_bits);
+}
+#endif
+
+double max_abs(const double* r, arma::uword n) { KREG_DISPATCH_RETURN(max_abs_body, max_abs_avx2, (r, n)); }
+
+void scan_lanes(double* r, arma::uword n, const double* col, double v, LaneMaxima& out) {
+  KREG_DISPATCH_CALL(scan_lanes_body, scan_lanes_avx2, (r, n, col, v, out));
+}
+
+void fused_ksgd_pass(arma::uword n, const double* const* columns, const double* deltas, std::size_t n_columns,
+                     double eta, const double* sign, double* ks, double* alpha, double* r, double* new_sign,
+                     std::uint64_t* changed_bits) {
+  KREG_DISPATCH_CALL(fused_ksgd_body, fused_ksgd_avx2,
+                     (n, columns, deltas, n_columns, eta, sign, ks, alpha, r, new_sign, changed_bits));
 }
 
 }  // namespace kreg::detail

@@ -8,7 +8,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "kreg/core/cpu_dispatch.h"
 #include "kreg/core/errors.h"
+#include "kreg/linalg/column_sums.h"
 #include "kreg/linalg/matrix_vector.h"
 #include "kreg/solvers/descent_engine.h"
 #include "kreg/solvers/descent_passes.h"
@@ -52,10 +54,16 @@ class DirectDescent : public Engine {
     if (kind_ == DescentRule::kGradient)
       step_kgd();
     else if (kind_ == DescentRule::kSign)
-      step_ksgd(k);
+      KREG_DISPATCH_CALL(step_ksgd, step_ksgd_avx2, (k));
     else
-      step_sparse();
+      KREG_DISPATCH_CALL(step_sparse, step_sparse_avx2, ());
   }
+#if KREG_DISPATCH
+  // The sign and sparse updates with their own loops (sign patterns, the support's search)
+  // in an AVX2 copy, chosen at run time (kreg/core/cpu_dispatch.h).
+  KREG_AVX2 void step_ksgd_avx2(long k) { step_ksgd(k); }
+  KREG_AVX2 void step_sparse_avx2() { step_sparse(); }
+#endif
 
   // kcd: the unique leading coordinate i keeps leading, with the same sign, for m updates.
   // Where the leading coordinate changes at almost every update (near convergence), looking for
@@ -111,8 +119,8 @@ class DirectDescent : public Engine {
     lanes_valid_ = false;
     const double c = static_cast<double>(j) * s_.step_size * line_sign_;
     alpha_[line_lead_] += c;
-    r_ -= c * K_.col(line_lead_);
-    if (Kv_) fv_ += c * Kv_->col(line_lead_);
+    add_scaled(n_, -c, K_.colptr(line_lead_), r_.memptr());
+    if (Kv_) add_scaled(fv_.n_elem, c, Kv_->colptr(line_lead_), fv_.memptr());
   }
 
   Quadratic val_line() const override {
@@ -144,18 +152,13 @@ class DirectDescent : public Engine {
   // delta = gamma delta_prev + D: applies it given D, K D and K_val D.
   void apply(const arma::vec& D, const arma::vec& KD, const arma::vec* KvD) {
     if (gamma_ > 0.0 || s_.nesterov) {
-      delta_prev_ = gamma_ * delta_prev_ + D;
-      Kdelta_prev_ = gamma_ * Kdelta_prev_ + KD;
-      alpha_ += delta_prev_;
-      r_ -= Kdelta_prev_;
-      if (Kv_) {
-        Kvdelta_prev_ = gamma_ * Kvdelta_prev_ + *KvD;
-        fv_ += Kvdelta_prev_;
-      }
+      momentum_update(n_, gamma_, D.memptr(), delta_prev_.memptr(), 1.0, alpha_.memptr());
+      momentum_update(n_, gamma_, KD.memptr(), Kdelta_prev_.memptr(), -1.0, r_.memptr());
+      if (Kv_) momentum_update(fv_.n_elem, gamma_, KvD->memptr(), Kvdelta_prev_.memptr(), 1.0, fv_.memptr());
     } else {
-      alpha_ += D;
-      r_ -= KD;
-      if (Kv_) fv_ += *KvD;
+      add_scaled(n_, 1.0, D.memptr(), alpha_.memptr());
+      add_scaled(n_, -1.0, KD.memptr(), r_.memptr());
+      if (Kv_) add_scaled(fv_.n_elem, 1.0, KvD->memptr(), fv_.memptr());
     }
   }
 
@@ -176,7 +179,7 @@ class DirectDescent : public Engine {
   // One update: K sign(r) += sum over the columns whose sign changed, alpha += eta sign(r),
   // r -= eta K sign(r), all in one pass over the coordinates (fused_ksgd_pass); then the
   // signs of the new residual.
-  void step_ksgd(long k) {
+  KREG_ALWAYS_INLINE void step_ksgd(long k) {
     double* sg = sign_.memptr();
     if (k == 0) {
       for (arma::uword i = 0; i < n_; ++i) sg[i] = sign_of(r_[i]);
@@ -240,13 +243,7 @@ class DirectDescent : public Engine {
     }
     double* ks = remembered ? borrowed_->Ks.memptr() : Ksign_.memptr();
     double* kvs = Kv_ ? (remembered ? borrowed_->Kvs.memptr() : Kvsign_.memptr()) : nullptr;
-    if (Kv_ && !full) {
-      for (std::size_t q = 0; q < n_changed_; ++q) {
-        const double dq = deltas_[q];
-        const double* col = Kv_->colptr(changed_[q]);
-        for (arma::uword i = 0; i < Kv_->n_rows; ++i) kvs[i] += dq * col[i];
-      }
-    }
+    if (Kv_ && !full) add_weighted_columns(*Kv_, changed_.data(), deltas_.data(), n_changed_, kvs);
     for (std::size_t c = 0; c < n_changed_; ++c) columns_[c] = K_.colptr(changed_[c]);
     double* sn = new_sign_.memptr();
     std::fill(changed_bits_.begin(), changed_bits_.end(), 0);
@@ -264,18 +261,13 @@ class DirectDescent : public Engine {
     if (heavy && !refresh && !remembered) sign_cache_.store(pattern_, Ksign_, Kvsign_);
     n_changed_ = count;
     sign_.swap(new_sign_);
-    if (Kv_) {
-      const double eta = s_.step_size;
-      const double* kv = kvs;
-      double* fv = fv_.memptr();
-      for (arma::uword i = 0; i < fv_.n_elem; ++i) fv[i] += eta * kv[i];
-    }
+    if (Kv_) add_scaled(fv_.n_elem, s_.step_size, kvs, fv_.memptr());
   }
 
   // kcd's support {i : |r_i| = max|r|, r_i != 0} in one pass: sixteen lanes keep their largest
   // |r_i|, its index and whether it was tied within the lane. Returns false (the caller scans)
   // when a lane holding the maximum saw a tie; sets m = max|r|.
-  bool leading_coordinates(double& m) {
+  KREG_ALWAYS_INLINE bool leading_coordinates(double& m) {
     if (!lanes_valid_) scan_lanes(r_.memptr(), n_, nullptr, 0.0, lanes_);
     lanes_valid_ = false;
     const LaneMaxima& x = lanes_;
@@ -291,7 +283,7 @@ class DirectDescent : public Engine {
   }
 
   // kcd and kegd: D is supported on I = {i : |r_i| >= alpha_e max|r|} (kcd: alpha_e = 1).
-  void step_sparse() {
+  KREG_ALWAYS_INLINE void step_sparse() {
     const double ae = kind_ == DescentRule::kCoordinate ? 1.0 : s_.elastic_alpha;
     const double* r = r_.memptr();
     support_.clear();
@@ -316,13 +308,9 @@ class DirectDescent : public Engine {
           scan_lanes(rr, n_, col, v, lanes_);
           lanes_valid_ = true;
         } else {
-          for (arma::uword q = 0; q < n_; ++q) rr[q] -= v * col[q];
+          add_scaled(n_, -v, col, rr);
         }
-        if (Kv_) {
-          const double* kv = Kv_->colptr(i);
-          double* fv = fv_.memptr();
-          for (arma::uword q = 0; q < fv_.n_elem; ++q) fv[q] += v * kv[q];
-        }
+        if (Kv_) add_scaled(fv_.n_elem, v, Kv_->colptr(i), fv_.memptr());
       }
       return;
     }
@@ -335,31 +323,13 @@ class DirectDescent : public Engine {
       if (Kv_) KvD_ = *Kv_ * D_;
     } else {
       KD_.zeros(n_);
-      add_columns(K_, support_, values_, KD_.memptr());
+      add_weighted_columns(K_, support_.data(), values_.data(), support_.size(), KD_.memptr());
       if (Kv_) {
         KvD_.zeros(Kv_->n_rows);
-        add_columns(*Kv_, support_, values_, KvD_.memptr());
+        add_weighted_columns(*Kv_, support_.data(), values_.data(), support_.size(), KvD_.memptr());
       }
     }
     apply(D_, KD_, Kv_ ? &KvD_ : nullptr);
-  }
-
-  // out += sum_j values[j] M(:, cols[j]), four columns per pass over out.
-  static void add_columns(const arma::mat& M, const std::vector<arma::uword>& cols, const std::vector<double>& values,
-                          double* out) {
-    const arma::uword rows = M.n_rows;
-    std::size_t j = 0;
-    for (; j + 4 <= cols.size(); j += 4) {
-      const double *c0 = M.colptr(cols[j]), *c1 = M.colptr(cols[j + 1]), *c2 = M.colptr(cols[j + 2]),
-                   *c3 = M.colptr(cols[j + 3]);
-      const double v0 = values[j], v1 = values[j + 1], v2 = values[j + 2], v3 = values[j + 3];
-      for (arma::uword i = 0; i < rows; ++i) out[i] += (v0 * c0[i] + v1 * c1[i]) + (v2 * c2[i] + v3 * c3[i]);
-    }
-    for (; j < cols.size(); ++j) {
-      const double* c = M.colptr(cols[j]);
-      const double v = values[j];
-      for (arma::uword i = 0; i < rows; ++i) out[i] += v * c[i];
-    }
   }
 
   DescentRule kind_;

@@ -4,7 +4,9 @@
 #include <cmath>
 #include <limits>
 
+#include "kreg/core/cpu_dispatch.h"
 #include "kreg/core/number_text.h"
+#include "kreg/linalg/column_sums.h"
 #include "kreg/linalg/updatable_cholesky.h"
 #include "kreg/solvers/homotopy_events.h"
 
@@ -21,10 +23,9 @@ struct Active {
   std::vector<char> member;        // member[i]: i in A
 };
 
-}  // namespace
-
-HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::vector<double>& lambdas,
-                           long max_events) {
+// The event loop, inlined into a portable and an AVX2 copy (kreg/core/cpu_dispatch.h).
+KREG_ALWAYS_INLINE inline HomotopyResult l1_homotopy_body(const arma::mat& K, const arma::vec& y,
+                                                          const std::vector<double>& lambdas, long max_events) {
   const arma::uword n = y.n_elem;
   HomotopyResult out;
   out.alpha.resize(lambdas.size());
@@ -73,7 +74,7 @@ HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::ve
     d.resize(m);
     chol.solve(A.sign.data(), d.data());
     a.zeros();
-    for (std::size_t q = 0; q < m; ++q) a += d[q] * K.col(A.index[q]);
+    add_weighted_columns(K, A.index.data(), d.data(), m, a.memptr());  // a = K_{:,A} d
 
     // The nearest event below lambda: the next grid value, a join or a leave.
     const double to_grid = lambda - lambdas[g];
@@ -109,8 +110,9 @@ HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::ve
     for (std::size_t q = 0; q < m; ++q) rhs[q] = y[A.index[q]] - lambda * A.sign[q];
     chol.solve(rhs.data(), d.data());
     for (std::size_t q = 0; q < m; ++q) alpha[A.index[q]] = d[q];
-    c = y;
-    for (std::size_t q = 0; q < m; ++q) c -= alpha[A.index[q]] * K.col(A.index[q]);
+    c = y;  // c = y - K_{:,A} alpha_A
+    for (std::size_t q = 0; q < m; ++q) d[q] = -d[q];
+    add_weighted_columns(K, A.index.data(), d.data(), m, c.memptr());
 
     if (event == Event::kGrid) {
       record_down_to(lambda);
@@ -141,6 +143,20 @@ HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::ve
   }
   out.reached = g;
   return out;
+}
+
+#if KREG_DISPATCH
+KREG_AVX2 HomotopyResult l1_homotopy_avx2(const arma::mat& K, const arma::vec& y, const std::vector<double>& lambdas,
+                                          long max_events) {
+  return l1_homotopy_body(K, y, lambdas, max_events);
+}
+#endif
+
+}  // namespace
+
+HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::vector<double>& lambdas,
+                           long max_events) {
+  KREG_DISPATCH_RETURN(l1_homotopy_body, l1_homotopy_avx2, (K, y, lambdas, max_events));
 }
 
 }  // namespace kreg

@@ -3,7 +3,9 @@
 
 #include <cmath>
 
+#include "kreg/core/cpu_dispatch.h"
 #include "kreg/core/number_text.h"
+#include "kreg/linalg/column_sums.h"
 #include "kreg/linalg/updatable_cholesky.h"
 #include "kreg/solvers/homotopy_events.h"
 
@@ -75,10 +77,9 @@ class LinfState {
   }
 };
 
-}  // namespace
-
-HomotopyResult linf_homotopy(const arma::mat& K, const arma::vec& y, const std::vector<double>& lambdas,
-                             long max_events) {
+// The event loop, inlined into a portable and an AVX2 copy (kreg/core/cpu_dispatch.h).
+KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, const arma::vec& y,
+                                                            const std::vector<double>& lambdas, long max_events) {
   const arma::uword n = y.n_elem;
   HomotopyResult out;
   out.alpha.resize(lambdas.size());
@@ -125,7 +126,7 @@ HomotopyResult linf_homotopy(const arma::mat& K, const arma::vec& y, const std::
     st.chol.solve(rhs.data(), d.data());
     const double dm = d[q_free];
     a = dm * st.k_m;
-    for (std::size_t q = 0; q < q_free; ++q) a += d[q] * K.col(st.free[q]);
+    add_weighted_columns(K, st.free.data(), d.data(), q_free, a.memptr());  // a += K_{:,F} d_F
 
     const double to_grid = lambda - lambdas[g];
     double step = to_grid;
@@ -174,8 +175,9 @@ HomotopyResult linf_homotopy(const arma::mat& K, const arma::vec& y, const std::
     m = d[q_free];
     for (arma::uword i = 0; i < n; ++i)
       if (st.in_m[i]) alpha[i] = st.sign[i] * m;
-    c = y - m * st.k_m;
-    for (std::size_t q = 0; q < q_free; ++q) c -= alpha[st.free[q]] * K.col(st.free[q]);
+    c = y - m * st.k_m;  // c = y - m k_m - K_{:,F} alpha_F
+    for (std::size_t q = 0; q < q_free; ++q) d[q] = -d[q];
+    add_weighted_columns(K, st.free.data(), d.data(), q_free, c.memptr());
 
     if (event == Event::kGrid) {
       record_down_to(lambda);
@@ -210,6 +212,20 @@ HomotopyResult linf_homotopy(const arma::mat& K, const arma::vec& y, const std::
   }
   out.reached = g;
   return out;
+}
+
+#if KREG_DISPATCH
+KREG_AVX2 HomotopyResult linf_homotopy_avx2(const arma::mat& K, const arma::vec& y, const std::vector<double>& lambdas,
+                                            long max_events) {
+  return linf_homotopy_body(K, y, lambdas, max_events);
+}
+#endif
+
+}  // namespace
+
+HomotopyResult linf_homotopy(const arma::mat& K, const arma::vec& y, const std::vector<double>& lambdas,
+                             long max_events) {
+  KREG_DISPATCH_RETURN(linf_homotopy_body, linf_homotopy_avx2, (K, y, lambdas, max_events));
 }
 
 }  // namespace kreg

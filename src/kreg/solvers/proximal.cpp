@@ -7,6 +7,7 @@
 
 #include "kreg/core/errors.h"
 #include "kreg/linalg/blas_threads.h"
+#include "kreg/linalg/column_sums.h"
 #include "kreg/linalg/lapack.h"
 #include "kreg/linalg/matrix_vector.h"
 
@@ -305,8 +306,7 @@ void kernel_times(const arma::mat& K, const arma::vec& alpha, arma::vec& out) {
   for (arma::uword j = 0; j < n; ++j) {
     const double aj = alpha[j];
     if (aj == 0.0) continue;
-    const double* col = K.colptr(j);
-    for (arma::uword i = 0; i < K.n_rows; ++i) o[i] += aj * col[i];
+    add_scaled(K.n_rows, aj, K.colptr(j), o);
   }
 }
 

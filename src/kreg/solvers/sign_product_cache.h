@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "kreg/core/cpu_dispatch.h"
+
 namespace kreg {
 
 class SignProductCache {
@@ -24,7 +26,7 @@ class SignProductCache {
 
   SignProductCache() { entries_.reserve(kCapacity); }  // entries never move: pointers to them stay valid
 
-  static void encode(const double* sign, arma::uword n, Pattern& out) {
+  KREG_ALWAYS_INLINE static void encode(const double* sign, arma::uword n, Pattern& out) {
     const std::size_t words = (n + 63) / 64;
     out.positive.assign(words, 0);
     out.negative.assign(words, 0);
@@ -36,7 +38,7 @@ class SignProductCache {
   }
 
   /// Number of coordinates where two patterns differ.
-  static std::size_t distance(const Pattern& a, const Pattern& b) {
+  KREG_ALWAYS_INLINE static std::size_t distance(const Pattern& a, const Pattern& b) {
     std::size_t d = 0;
     for (std::size_t w = 0; w < a.positive.size(); ++w)
       d += static_cast<std::size_t>(
@@ -45,7 +47,7 @@ class SignProductCache {
   }
 
   /// The entry closest to `p` (first of equals, oldest first), or null when empty.
-  Entry* nearest(const Pattern& p, std::size_t& dist) {
+  KREG_ALWAYS_INLINE Entry* nearest(const Pattern& p, std::size_t& dist) {
     Entry* best = nullptr;
     dist = static_cast<std::size_t>(-1);
     for (std::size_t q = 0; q < entries_.size(); ++q) {

@@ -1,0 +1,65 @@
+// The loops of column_sums.h: each body is inlined into a portable and an AVX2 copy.
+#include "kreg/linalg/column_sums.h"
+
+#include "kreg/core/cpu_dispatch.h"
+
+namespace kreg {
+
+namespace {
+
+KREG_ALWAYS_INLINE inline void add_columns_body(const arma::mat& M, const arma::uword* cols, const double* w,
+                                                std::size_t count, double* out) {
+  const arma::uword rows = M.n_rows;
+  std::size_t q = 0;
+  for (; q + 4 <= count; q += 4) {
+    const double *c0 = M.colptr(cols[q]), *c1 = M.colptr(cols[q + 1]), *c2 = M.colptr(cols[q + 2]),
+                 *c3 = M.colptr(cols[q + 3]);
+    const double w0 = w[q], w1 = w[q + 1], w2 = w[q + 2], w3 = w[q + 3];
+    for (arma::uword i = 0; i < rows; ++i) out[i] += (w0 * c0[i] + w1 * c1[i]) + (w2 * c2[i] + w3 * c3[i]);
+  }
+  for (; q < count; ++q) {
+    const double* c = M.colptr(cols[q]);
+    const double wq = w[q];
+    for (arma::uword i = 0; i < rows; ++i) out[i] += wq * c[i];
+  }
+}
+
+KREG_ALWAYS_INLINE inline void add_scaled_body(arma::uword n, double a, const double* x, double* y) {
+  for (arma::uword i = 0; i < n; ++i) y[i] += a * x[i];
+}
+
+KREG_ALWAYS_INLINE inline void momentum_body(arma::uword n, double gamma, const double* d, double* step, double sign,
+                                             double* iterate) {
+  for (arma::uword i = 0; i < n; ++i) {
+    step[i] = gamma * step[i] + d[i];
+    iterate[i] += sign * step[i];
+  }
+}
+
+#if KREG_DISPATCH
+KREG_AVX2 void add_columns_avx2(const arma::mat& M, const arma::uword* cols, const double* w, std::size_t count,
+                                double* out) {
+  add_columns_body(M, cols, w, count, out);
+}
+KREG_AVX2 void add_scaled_avx2(arma::uword n, double a, const double* x, double* y) { add_scaled_body(n, a, x, y); }
+KREG_AVX2 void momentum_avx2(arma::uword n, double gamma, const double* d, double* step, double sign, double* iterate) {
+  momentum_body(n, gamma, d, step, sign, iterate);
+}
+#endif
+
+}  // namespace
+
+void add_weighted_columns(const arma::mat& M, const arma::uword* cols, const double* w, std::size_t count,
+                          double* out) {
+  KREG_DISPATCH_CALL(add_columns_body, add_columns_avx2, (M, cols, w, count, out));
+}
+
+void add_scaled(arma::uword n, double a, const double* x, double* y) {
+  KREG_DISPATCH_CALL(add_scaled_body, add_scaled_avx2, (n, a, x, y));
+}
+
+void momentum_update(arma::uword n, double gamma, const double* d, double* step, double sign, double* iterate) {
+  KREG_DISPATCH_CALL(momentum_body, momentum_avx2, (n, gamma, d, step, sign, iterate));
+}
+
+}  // namespace kreg

@@ -1,0 +1,22 @@
+// Sums of a few columns of a matrix and the vector updates of the descent and homotopy solvers,
+// in loops compiled for portable x86-64 and for AVX2, the copy chosen at run time
+// (kreg/core/cpu_dispatch.h). They read each column once and the target a quarter as often
+// as one column at a time would.
+#pragma once
+
+#include <armadillo>
+#include <cstddef>
+
+namespace kreg {
+
+/// out[i] += sum_q w[q] M(i, cols[q]) for q < count (M's column cols[q]; four per pass over out).
+void add_weighted_columns(const arma::mat& M, const arma::uword* cols, const double* w, std::size_t count, double* out);
+
+/// y[i] += a x[i] for i < n.
+void add_scaled(arma::uword n, double a, const double* x, double* y);
+
+/// Momentum's update of an iterate and its step: step[i] = gamma step[i] + d[i], then
+/// iterate[i] += sign step[i] (sign = +1 or -1), for i < n.
+void momentum_update(arma::uword n, double gamma, const double* d, double* step, double sign, double* iterate);
+
+}  // namespace kreg
