@@ -65,7 +65,6 @@ std::vector<PathPoint> penalized_path(const Dataset& train, const Dataset* valid
   const arma::mat Z = st.transform_features(train.X);
   const arma::mat K = gram(kernel, Z);
   const arma::vec y = st.transform_target(train.y);
-  const double n = static_cast<double>(train.n());
   const double unit = s.lambda_unit(train.n());  // effective = unit * lambda
   if (grid.empty()) grid = default_penalized_grid(lambda_max(pen, y), unit);
   for (double v : grid)
