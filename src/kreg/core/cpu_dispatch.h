@@ -23,13 +23,25 @@
 #define KREG_AVX2 __attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt")))
 
 namespace kreg {
-/// True when this processor has AVX2 (read once).
-inline bool cpu_has_avx2() {
-  static const bool has = [] {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
-  }();
-  return has;
+namespace cpu_dispatch_detail {
+inline bool processor_has_avx2() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+}
+inline bool& avx2_loops() {
+  static bool use = processor_has_avx2();
+  return use;
+}
+}  // namespace cpu_dispatch_detail
+
+/// True when the AVX2 copies run: the processor has AVX2 (read once) and the portable copies
+/// are not forced.
+inline bool cpu_has_avx2() { return cpu_dispatch_detail::avx2_loops(); }
+
+/// For tests: runs the portable copies from now on (true), or the processor's choice again.
+/// Not to be called while a computation runs.
+inline void force_portable_loops(bool portable) {
+  cpu_dispatch_detail::avx2_loops() = !portable && cpu_dispatch_detail::processor_has_avx2();
 }
 }  // namespace kreg
 
@@ -45,6 +57,11 @@ inline bool cpu_has_avx2() {
 #define KREG_DISPATCH 0
 #define KREG_DISPATCH_CALL(body, avx2, args) body args
 #define KREG_DISPATCH_RETURN(body, avx2, args) return body args
+namespace kreg {
+/// Without run-time dispatch (a -march=native build, another processor) there is one copy.
+inline bool cpu_has_avx2() { return false; }
+inline void force_portable_loops(bool) {}
+}  // namespace kreg
 #endif
 
 namespace kreg {
