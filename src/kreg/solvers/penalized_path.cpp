@@ -14,6 +14,7 @@
 #include "kreg/solvers/descent.h"
 #include "kreg/solvers/l1_homotopy.h"
 #include "kreg/solvers/linf_homotopy.h"
+#include "kreg/solvers/paper_solver.h"
 #include "kreg/solvers/proximal.h"
 #include "kreg/solvers/repeated_rows.h"
 
@@ -23,6 +24,8 @@ double lipschitz_constant(const arma::mat& K) { return 1.01 * largest_eigenvalue
 
 std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec& y, Penalty pen,
                                              const std::vector<double>& lambdas, const FitSettings& s) {
+  if (s.solver == "paper")  // every lambda from 0, all iterated together
+    return solve_paper_grid(K, y, pen, lambdas, s.prox_step, s.max_iter_or_default(), s.tol_or_default());
   std::vector<ProxResult> out(lambdas.size());
   std::size_t done = 0;
   double L = 0.0;  // fista's Lipschitz constant, computed when first needed
@@ -49,8 +52,7 @@ std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec
   }
   arma::vec warm = done > 0 ? out[done - 1].alpha : arma::vec(y.n_elem, arma::fill::zeros);
   for (; done < lambdas.size(); ++done) {
-    out[done] =
-        s.solver == "paper" ? solve_penalized(K, 0.0, y, pen, lambdas[done], s, &warm) : fista(lambdas[done], warm);
+    out[done] = fista(lambdas[done], warm);
     warm = out[done].alpha;
   }
   return out;

@@ -24,7 +24,8 @@ double lipschitz_constant(const arma::mat& K);
 ///  - auto: the exact homotopy (l1_homotopy.h, linf_homotopy.h), each point certified by its
 ///    KKT violation (polished by fista if rounding left it above tol); where the homotopy
 ///    stops (its system numerically singular), fista warm-started along the grid;
-///  - fista / paper: that solver at every point, warm-started from the previous one.
+///  - fista: at every point, warm-started from the previous one;
+///  - paper: the authors' solver at every point, each started from 0 as their code does.
 std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec& y, Penalty pen,
                                              const std::vector<double>& lambdas, const FitSettings& settings);
 

@@ -10,6 +10,7 @@
 #include "kreg/linalg/column_sums.h"
 #include "kreg/linalg/lapack.h"
 #include "kreg/linalg/matrix_vector.h"
+#include "kreg/solvers/paper_solver.h"
 
 namespace kreg {
 
@@ -291,57 +292,6 @@ ProxResult solve_fista(const arma::mat& K, double L, const arma::vec& y, Penalty
   return res;
 }
 
-// K alpha: from the columns of the non-zero alpha_i when fewer than a quarter are non-zero
-// (the sparse kl1 iterates), else one matrix-vector product.
-void kernel_times(const arma::mat& K, const arma::vec& alpha, arma::vec& out) {
-  const arma::uword n = alpha.n_elem;
-  arma::uword nonzero = 0;
-  for (arma::uword j = 0; j < n; ++j) nonzero += alpha[j] != 0.0;
-  if (nonzero * 4 >= n) {
-    symmetric_times(K, alpha, out);
-    return;
-  }
-  out.zeros(K.n_rows);
-  double* o = out.memptr();
-  for (arma::uword j = 0; j < n; ++j) {
-    const double aj = alpha[j];
-    if (aj == 0.0) continue;
-    add_scaled(K.n_rows, aj, K.colptr(j), o);
-  }
-}
-
-// The authors' solver: fixed step, prox threshold step * lambda, stop when successive
-// iterates agree elementwise to tol (absolute and relative).
-ProxResult solve_paper(const arma::mat& K, const arma::vec& y, Penalty pen, double lambda, double step, long max_iter,
-                       double tol, const arma::vec* warm) {
-  ProxResult res;
-  arma::vec alpha = warm ? *warm : arma::zeros(y.n_elem);
-  arma::vec Ka, v(y.n_elem), alpha_new;
-  std::vector<double> scratch;
-  kernel_times(K, alpha, Ka);
-  const arma::uword n = y.n_elem;
-  long k = 0;
-  while (k < max_iter) {
-    ++k;
-    for (arma::uword i = 0; i < n; ++i) v[i] = alpha[i] + step * (y[i] - Ka[i]);
-    prox_into(pen, v, step * lambda, alpha_new, scratch);
-    bool agree = true;
-    for (arma::uword i = 0; i < n && agree; ++i)
-      agree = std::abs(alpha_new[i] - alpha[i]) <= tol + tol * std::abs(alpha[i]);
-    alpha.swap(alpha_new);
-    kernel_times(K, alpha, Ka);
-    if (agree) {
-      res.converged = true;
-      break;
-    }
-  }
-  res.iterations = k;
-  res.kkt = kkt_violation(Ka, y, alpha, pen, lambda);
-  res.objective = penalized_objective(Ka, y, alpha, pen, lambda);
-  res.alpha = std::move(alpha);
-  return res;
-}
-
 }  // namespace
 
 ProxResult solve_penalized(const arma::mat& K, double L, const arma::vec& y, Penalty pen, double lambda,
@@ -349,7 +299,7 @@ ProxResult solve_penalized(const arma::mat& K, double L, const arma::vec& y, Pen
   if (!(lambda >= 0.0)) throw ConfigError("lambda", "must be >= 0");
   const SingleBlasThread single;
   if (s.solver == "paper")
-    return solve_paper(K, y, pen, lambda, s.prox_step, s.max_iter_or_default(), s.tol_or_default(), warm);
+    return solve_paper_grid(K, y, pen, {lambda}, s.prox_step, s.max_iter_or_default(), s.tol_or_default()).front();
   if (!(L > 0.0)) throw NumericalError("the kernel matrix has no positive eigenvalue");
   return solve_fista(K, L, y, pen, lambda, s.max_iter_or_default(), s.tol_or_default(), warm);
 }

@@ -10,6 +10,7 @@
 
 #include <armadillo>
 #include <string>
+#include <vector>
 
 #include "kreg/solvers/fit_settings.h"
 #include "kreg/solvers/method_registry.h"
@@ -27,6 +28,9 @@ arma::vec prox_l1(const arma::vec& v, double tau);
 /// prox of tau ||.||_inf = v - (projection of v on the l1 ball of radius tau) (Moreau);
 /// its threshold by Michelot's iteration (O(n) per pass, a few passes; no sort).
 arma::vec prox_linf(const arma::vec& v, double tau);
+/// The same two, written into `out` (no allocation once it has the size; `scratch` for linf).
+void prox_l1_into(const arma::vec& v, double tau, arma::vec& out);
+void prox_linf_into(const arma::vec& v, double tau, arma::vec& out, std::vector<double>& scratch);
 
 /// f(alpha) + lambda P(alpha) with f = 1/2 alpha^T K alpha - y^T alpha, given K alpha.
 double penalized_objective(const arma::vec& Kalpha, const arma::vec& y, const arma::vec& alpha, Penalty pen,
@@ -44,9 +48,8 @@ struct ProxResult {
 
 /// Solves for one lambda. fista: accelerated proximal gradient with step 1/L (L = largest
 /// eigenvalue of K), adaptive restart (O'Donoghue and Candes 2015), stopped when the KKT
-/// violation is <= tol. paper: alpha <- prox_{step lambda}(alpha - step (K alpha - y)) with a
-/// fixed step, stopped when |alpha_new - alpha| <= tol + tol |alpha| elementwise. One K
-/// product per iteration. `warm` (may be null) is the starting point.
+/// violation is <= tol. paper: the authors' fixed-step iteration from 0 (paper_solver.h;
+/// `warm` is ignored). For fista, `warm` (may be null) is the starting point.
 ProxResult solve_penalized(const arma::mat& K, double L, const arma::vec& y, Penalty pen, double lambda,
                            const FitSettings& settings, const arma::vec* warm);
 
