@@ -8,7 +8,11 @@ RESULTS/<dataset>_<table>_<kernel>_<seed>.csv: one row per method with test R^2 
 variance of the test responses), wall time including CV, fraction of non-zero alpha and the
 chosen parameters. A job whose result file exists is skipped (resumable), and none starts while
 WORKDIR/stop exists.
+With --methods M,... --replace, only those methods are run again and their rows replace the
+old ones in an existing result file (the other methods' rows are kept as they are): how a
+changed solver's column is regenerated (rerun_methods.sh).
 Usage: run_job.py DATASET TABLE KERNEL SEED WORKDIR [--grid N] [--t-max T] [--kreg PATH]
+                  [--methods M,... [--replace]]
 """
 import argparse
 import csv
@@ -64,7 +68,19 @@ def main():
                     help="kreg's converged solver (exact homotopy): iteration cap of its FISTA fallback where the "
                          "homotopy stops (K_AA numerically singular at large bandwidths); 0 = kreg's default")
     ap.add_argument("--threads-per-job", type=int, default=0, help="kreg --threads (0 = all cores)")
+    ap.add_argument("--methods", default="", help="comma-separated: run only these of the table's methods")
+    ap.add_argument("--replace", action="store_true",
+                    help="with --methods: rerun them and replace their rows in an existing result file")
     a = ap.parse_args()
+    methods = METHODS[a.table]
+    if a.methods:
+        wanted = a.methods.split(",")
+        unknown = [m for m in wanted if m not in METHODS["robust"] + METHODS["sparse"]]
+        if unknown:
+            sys.exit(f"run_job.py: error: unknown method(s) {','.join(unknown)}")
+        methods = [m for m in methods if m in wanted]
+    elif a.replace:
+        sys.exit("run_job.py: error: --replace needs --methods")
 
     name = f"{a.dataset}_{a.table}_{a.kernel}_{a.seed}"
     if os.path.exists(os.path.join(a.workdir, "stop")):  # run_all.sh: finish the running jobs, start no more
@@ -73,8 +89,15 @@ def main():
     results = os.path.join(a.workdir, "results")
     os.makedirs(results, exist_ok=True)
     target = os.path.join(results, name + ".csv")
+    kept = []
     if os.path.exists(target):
-        print(f"{name}: done already")
+        if not a.replace:
+            print(f"{name}: done already")
+            return
+        with open(target) as f:
+            kept = list(csv.DictReader(f))
+    if not methods:
+        print(f"{name}: none of the methods {a.methods} belongs to the {a.table} table")
         return
     split = os.path.join(a.workdir, "splits", name)
     subprocess.run([sys.executable, os.path.join(HERE, "make_split.py"), a.dataset, a.table, str(a.seed), split],
@@ -82,7 +105,7 @@ def main():
     train, test = os.path.join(split, "train.csv"), os.path.join(split, "test.csv")
     bandwidths, (lam_lo, lam_hi) = grids(a.dataset, a.table, a.grid)
     rows = []
-    for method in METHODS[a.table]:
+    for method in methods:
         base = method.split("_")[0]
         out = os.path.join(split, method)
         extra = ["--kernel", a.kernel, "--threads", str(a.threads_per_job)]
@@ -107,13 +130,17 @@ def main():
                      "r2": r2, "time_s": seconds, "sparsity": nonzero, "bandwidth": best.get("bandwidth"),
                      "lambda": best.get("lambda", ""), "t": best.get("t", "")})
         print(f"{name} {method}: R2 {r2:.3f}, {seconds:.1f} s, non-zero {nonzero:.2f}", flush=True)
+    ran_seconds = sum(r["time_s"] for r in rows)
+    if kept:  # the new rows take the old rows' places; methods not rerun keep theirs
+        new = {r["method"]: r for r in rows}
+        rows = [new.pop(r["method"], r) for r in kept] + list(new.values())
     tmp = target + ".tmp"
     with open(tmp, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0]))
         w.writeheader()
         w.writerows(rows)
     os.replace(tmp, target)
-    print(f"{name}: done in {sum(r['time_s'] for r in rows):.0f} s of kreg; {progress(a.workdir)}", flush=True)
+    print(f"{name}: done in {ran_seconds:.0f} s of kreg; {progress(a.workdir)}", flush=True)
 
 
 def progress(workdir):
