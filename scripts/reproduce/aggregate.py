@@ -6,9 +6,11 @@ table) or KCD (sparse table) -- R^2 greater, time and sparsity smaller for the r
 marks the other method's cell where p < 0.05 (the paper prints those in bold) -- and the
 paper's numbers beside kreg's (its '*' where the paper marks a significant difference), whether
 kreg's median R^2, rounded as the paper rounds, lies in the paper's interquartile range, the
-ratio of median times and the total time over all splits. Writes WORKDIR/tables.csv and
-WORKDIR/tables.md.
+ratio of median times and the total time over all splits, and for the early-stopping methods
+kreg's stopping time t beside the authors' step count for it. Writes WORKDIR/tables.csv and
+WORKDIR/tables.md, which ends with every cell where kreg's mark and the paper's differ.
 Usage: aggregate.py WORKDIR
+       aggregate.py --disagreements WORKDIR   (prints only that list, as a Markdown table)
 """
 import csv
 import glob
@@ -22,6 +24,19 @@ from scipy.stats import wilcoxon
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 REFERENCE = {"robust": "ksgd", "sparse": "kcd"}
 PAPER_NAME = {"klinf_paper": "klinf", "kl1_paper": "kl1"}  # the authors' solver is what the paper ran
+PAPER_SPLITS = 101  # the paper's tables: 101 splits per data set
+STEP = 1e-4  # the early-stopping methods' step size (run_job.py)
+
+
+def authors_iterations(t):
+    """The authors' step count for kreg's stopping time t (run_job.py's `t` column). kreg's
+    t = STEP x (mean over the folds of the number of steps to the best validation error); the
+    authors record the 0-based index of that step, average it over the folds and truncate it
+    to an integer, which is the number of steps of their refit: int(t / STEP - 1).
+    >>> authors_iterations(0.54955), authors_iterations(3.75891), authors_iterations(0.0001)
+    (5494, 37588, 0)
+    """
+    return int(round(t / STEP, 6) - 1)
 
 
 def load(workdir):
@@ -76,8 +91,8 @@ def worse(reference, other, larger_is_better):
         return wilcoxon(a, b, alternative="greater" if larger_is_better else "less").pvalue
 
 
-def main():
-    workdir = sys.argv[1]
+def aggregate(workdir):
+    """One record per (table, kernel, data set, method): kreg's summaries, p-values, the paper's numbers."""
     rows = load(workdir)
     if not rows:
         sys.exit(f"no results in {workdir}/results")
@@ -101,6 +116,10 @@ def main():
                     p = worse([float(ref[s][metric]) for s in seeds], [float(by_seed[s][metric]) for s in seeds],
                               better_large)
                 rec[f"{metric}_p_worse"] = p
+            ts = [float(by_seed[s]["t"]) for s in sorted(by_seed) if by_seed[s].get("t", "") != ""]
+            if ts:  # early stopping: kreg's t and the authors' step count for it (medians over splits)
+                rec["t_median"] = float(np.median(ts))
+                rec["authors_iterations_median"] = float(np.median([authors_iterations(t) for t in ts]))
             pap = paper.get((table, kernel, dataset, PAPER_NAME.get(method, method)))
             if pap:
                 rec["paper_r2"] = (("*" if pap["r2_significantly_worse"] == "1" else "") +
@@ -109,28 +128,110 @@ def main():
                 rec["time_ratio_kreg_over_paper"] = rec["time_s_median"] / float(pap["time_median_s"])
                 rec["r2_in_paper_iqr"] = inside_printed_range(rec["r2_median"], pap["r2_q1"], pap["r2_q3"])
             out_rows.append(rec)
+    return out_rows
+
+
+PAPER_MARK = {"r2": "r2_significantly_worse", "time_s": "time_significantly_worse",
+              "sparsity": "sparsity_significantly_worse"}
+
+
+def disagreement_reason(rec, metric, ref_rec, pap, ref_pap):
+    """Why kreg's Wilcoxon mark on this cell differs from the paper's, by rule.
+    >>> disagreement_reason({"method": "kegd"}, "sparsity", {}, {}, {})[:37]
+    'the paper does not test KEGD (its row'
+    >>> disagreement_reason({"method": "kl1"}, "r2", {}, {}, {})[:23]
+    "kreg's converged solver"
+    """
+    method = rec["method"]
+    if method == "kegd":
+        return ("the paper does not test KEGD (its rows are in italics and its caption compares only the other "
+                "methods with the reference); kreg's table tests every method")
+    if method in ("kl1", "klinf"):
+        return ("kreg's converged solver; the paper's row is the authors' fixed-step solver stopped after at most "
+                "1,000 steps (kreg's _paper row)")
+    if metric == "time_s" and ref_rec and ref_pap:
+        kreg_ratio = rec["time_s_median"] / ref_rec["time_s_median"]
+        paper_ratio = float(pap["time_median_s"]) / float(ref_pap["time_median_s"])
+        return (f"times of two implementations: {method} takes {kreg_ratio:.2g} x the reference's median time in "
+                f"kreg, {paper_ratio:.2g} x in the authors' code")
+    p = rec[f"{metric}_p_worse"]
+    if p == p and 0.01 <= p < 0.1:
+        return f"borderline: p = {p:.2g}, near the 0.05 level"
+    if rec.get("splits", PAPER_SPLITS) < PAPER_SPLITS:
+        return f"{rec['splits']} splits against the paper's {PAPER_SPLITS}: the test has far less power on them"
+    return "not explained by a rule; see the results README"
+
+
+def disagreements(out_rows, paper):
+    """Every (row, metric) where kreg's mark (p < 0.05) differs from the paper's bold, with p and
+    a reason; rows of the reference method and metrics the paper does not report are skipped."""
+    by_key = {(r["table"], r["kernel"], r["data"], r["method"]): r for r in out_rows}
+    found = []
+    for rec in out_rows:
+        table, kernel, data, method = rec["table"], rec["kernel"], rec["data"], rec["method"]
+        pap = paper.get((table, kernel, data, PAPER_NAME.get(method, method)))
+        if method == REFERENCE[table] or not pap:
+            continue
+        ref_rec = by_key.get((table, kernel, data, REFERENCE[table]))
+        ref_pap = paper.get((table, kernel, data, REFERENCE[table]))
+        for metric, column in PAPER_MARK.items():
+            if pap.get(column, "") == "":
+                continue
+            p = rec[f"{metric}_p_worse"]
+            kreg_mark, paper_mark = p == p and p < 0.05, pap[column] == "1"
+            if kreg_mark != paper_mark:
+                found.append({"table": table, "kernel": kernel, "data": data, "method": method, "metric": metric,
+                              "p_kreg": p, "kreg_mark": kreg_mark, "paper_mark": paper_mark,
+                              "reason": disagreement_reason(rec, metric, ref_rec, pap, ref_pap)})
+    return found
+
+
+def disagreement_table(found):
+    """The Markdown table of disagreements that tables.md and the results README carry."""
+    lines = ["| table | kernel | data | method | metric | p (kreg) | kreg | paper | reason |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    star = lambda m: "worse" if m else "not marked"
+    for d in found:
+        lines.append(f"| {d['table']} | {d['kernel']} | {d['data']} | {d['method']} | {d['metric']} "
+                     f"| {d['p_kreg']:.2g} | {star(d['kreg_mark'])} | {star(d['paper_mark'])} | {d['reason']} |")
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--disagreements":
+        workdir = sys.argv[2]
+        rows = aggregate(workdir)
+        sys.stdout.write(disagreement_table(disagreements(rows, paper_numbers())))
+        return
+    workdir = sys.argv[1]
+    out_rows = aggregate(workdir)
+    n_results = len(load(workdir))
     fields = sorted({k for r in out_rows for k in r}, key=lambda k: list(out_rows[0]).index(k) if k in out_rows[0] else 99)
     with open(os.path.join(workdir, "tables.csv"), "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=fields)
         w.writeheader()
         w.writerows(out_rows)
     mark = lambda p: "*" if p == p and p < 0.05 else ""
+    steps = lambda r: f"{r['t_median']:.4g} ({r['authors_iterations_median']:,.0f})" if "t_median" in r else ""
     with open(os.path.join(workdir, "tables.md"), "w") as f:
         f.write("| table | kernel | data | method | splits | R² kreg | R² paper | in IQR | time kreg [s] "
-                "| time paper [s] | ratio | all splits [s] | sparsity |\n")
-        f.write("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+                "| time paper [s] | ratio | all splits [s] | sparsity | t (authors' steps) |\n")
+        f.write("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
         for r in out_rows:
             inside = {True: "yes", False: "no"}.get(r.get("r2_in_paper_iqr"), "")
             f.write(f"| {r['table']} | {r['kernel']} | {r['data']} | {r['method']} | {r['splits']} "
                     f"| {mark(r['r2_p_worse'])}{r['r2_median']:.2f} ({r['r2_q1']:.2f}, {r['r2_q3']:.2f}) "
                     f"| {r.get('paper_r2', '')} | {inside} | {mark(r['time_s_p_worse'])}{r['time_s_median']:.3g} "
                     f"| {r.get('paper_time_median_s', '')} | {r.get('time_ratio_kreg_over_paper', float('nan')):.2g} "
-                    f"| {r['time_s_total']:.0f} | {mark(r['sparsity_p_worse'])}{r['sparsity_median']:.2f} |\n")
+                    f"| {r['time_s_total']:.0f} | {mark(r['sparsity_p_worse'])}{r['sparsity_median']:.2f} | {steps(r)} |\n")
+        found = disagreements(out_rows, paper_numbers())
+        f.write(f"\nCells where kreg's mark differs from the paper's bold: {len(found)} (`aggregate.py --disagreements`)."
+                "\n\n" + (disagreement_table(found) if found else ""))
         runs = invocations(workdir)
         if runs:
             f.write(f"\nWall time of run_all.sh over {len(runs)} invocation(s) (runs.csv): "
                     f"{sum(float(r['wall_s']) for r in runs):.0f} s.\n")
-    print(f"wrote {workdir}/tables.csv and tables.md ({len(out_rows)} rows from {len(rows)} results)")
+    print(f"wrote {workdir}/tables.csv and tables.md ({len(out_rows)} rows from {n_results} results)")
 
 
 if __name__ == "__main__":
