@@ -19,6 +19,8 @@ struct OptionDoc {
   bool takes_value() const { return !metavar.empty(); }
   /// Its value names a file (metavar FILE or FILE ...).
   bool takes_file() const { return metavar.rfind("FILE", 0) == 0; }
+  /// Its values are several files (metavar FILE ...): cv --merge SHARD SHARD ...
+  bool takes_files() const { return metavar == "FILE ..."; }
 };
 
 /// One subcommand (or, with an empty name, the top level).

@@ -89,7 +89,31 @@ std::string bash_completion(const CommandLineDoc& doc) {
     for (std::size_t i = 0; i < patterns.size(); ++i) out << (i == 0 ? "" : " | \\\n      ") << patterns[i];
     out << ")\n      " << body << "\n      return 0\n      ;;\n";
   }
-  out << "  esac\n  case \"$sub\" in\n";
+  out << "  esac\n";
+  // Options that take several files (FILE ...): a word after one of their files, not starting
+  // with '-', is one more file.
+  std::vector<std::string> multi_file;
+  for (const CommandDoc& c : doc.commands)
+    for (const OptionDoc& o : c.options)
+      if (o.takes_files())
+        for (const auto& name : o.names) multi_file.push_back("\"" + c.name + " " + name + "\"");
+  if (!multi_file.empty()) {
+    out << "  if [[ $cur != -* ]]; then\n"
+           "    for ((i = COMP_CWORD - 1; i > 1; i--)); do\n"
+           "      [[ ${COMP_WORDS[i]} == -* ]] || continue\n"
+           "      case \"$sub ${COMP_WORDS[i]}\" in\n"
+           "        ";
+    for (std::size_t i = 0; i < multi_file.size(); ++i) out << (i == 0 ? "" : " | ") << multi_file[i];
+    out << ")\n"
+           "          _kreg_reply_files \"$cur\"\n"
+           "          return 0\n"
+           "          ;;\n"
+           "      esac\n"
+           "      break\n"
+           "    done\n"
+           "  fi\n";
+  }
+  out << "  case \"$sub\" in\n";
   for (const CommandDoc& c : doc.commands) {
     std::vector<std::string> names;
     for (const OptionDoc& o : c.options) names.insert(names.end(), o.names.begin(), o.names.end());

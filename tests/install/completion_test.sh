@@ -62,6 +62,13 @@ touch "$dir/train.csv" "$dir/test.csv"
 expect "kreg fit --data $dir/t" "$(printf '%s\n' "$dir/test.csv" "$dir/train.csv")" \
   "$(complete_words kreg fit --data "$dir/t")"
 expect "kreg fit --bandwidth ''" "" "$(complete_words kreg fit --bandwidth "")"
+# cv --merge takes several shard files: every word after it is a file until the next option.
+expect "kreg cv --merge $dir/train.csv $dir/t" "$(printf '%s\n' "$dir/test.csv" "$dir/train.csv")" \
+  "$(complete_words kreg cv --merge "$dir/train.csv" "$dir/t")"
+expect "kreg cv --merge $dir/train.csv $dir/test.csv $dir/t" "$(printf '%s\n' "$dir/test.csv" "$dir/train.csv")" \
+  "$(complete_words kreg cv --merge "$dir/train.csv" "$dir/test.csv" "$dir/t")"
+# ... but not after a file option that takes one file.
+expect "kreg fit --data $dir/train.csv $dir/t" "" "$(complete_words kreg fit --data "$dir/train.csv" "$dir/t")"
 
 echo "$failures failure(s)"
 [[ $failures -eq 0 ]]
