@@ -1,10 +1,13 @@
 #!/usr/bin/python3
 """How much of run_all.sh's job list (WORKDIR/jobs.txt) is left, and about how long it will take:
 each job without a result is costed at the median kreg time (the sum of its methods' times) of
-the finished jobs of the same data set, table and kernel; jobs of a group with no finished job
-are counted apart, without an estimate. The medians come from whichever machine ran the finished
+the finished jobs of the same data set, table and kernel, or, when none of that kernel has
+finished, of the same data set and table with any kernel (the kernel changes a job's time far
+less than the data set does); jobs with neither are counted apart, without an estimate. The medians come from whichever machine ran the finished
 jobs, so the estimate is only as good as the machine is the same.
-Usage: remaining.py WORKDIR [--workers N]
+--reference DIR adds the finished jobs of another work directory (e.g. the Gaussian runs) to
+the medians, for the groups with no finished job of their own.
+Usage: remaining.py WORKDIR [--workers N] [--reference DIR ...]
 """
 import argparse
 import csv
@@ -30,20 +33,48 @@ def job_seconds(path):
         return sum(float(r["time_s"]) for r in csv.DictReader(f))
 
 
-def estimate(pending, finished):
-    """pending: (group, ...) of the jobs left; finished: {group: [seconds of each finished job]}.
+def finished_jobs(workdir):
+    """(group, seconds) of every finished job under WORKDIR/results, whatever its job list:
+    file names are DATASET_TABLE_KERNEL_SEED.csv (the data set's name may contain '_')."""
+    folder = os.path.join(workdir, "results")
+    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+        parts = name[:-len(".csv")].split("_")
+        if name.endswith(".csv") and len(parts) >= 4:
+            yield ("_".join(parts[:-3]), parts[-3], parts[-2]), job_seconds(os.path.join(folder, name))
+
+
+def estimate(pending, finished, reference=None):
+    """pending: (dataset, table, kernel) of each job left; finished: {(dataset, table, kernel):
+    [seconds of each finished job]}; reference: the same for another work directory. A pending job
+    is costed at the median of its own group, else at the median of all finished jobs of its data
+    set and table, else at that median in `reference`.
     Returns (core-seconds of the pending jobs with an estimate, number of pending jobs without).
-    >>> estimate([("wood", "robust"), ("wood", "robust"), ("casp", "sparse")],
-    ...          {("wood", "robust"): [10.0, 30.0, 20.0]})
+    >>> estimate([("wood", "robust", "laplace"), ("wood", "robust", "laplace"), ("casp", "sparse", "laplace")],
+    ...          {("wood", "robust", "laplace"): [10.0, 30.0, 20.0]})
     (40.0, 1)
+    >>> estimate([("wood", "robust", "cauchy")],
+    ...          {("wood", "robust", "laplace"): [10.0, 30.0], ("wood", "robust", "gaussian"): [50.0]})
+    (30.0, 0)
+    >>> estimate([("casp", "sparse", "cauchy")], {}, {("casp", "sparse", "gaussian"): [7.0, 9.0, 100.0]})
+    (9.0, 0)
     >>> estimate([], {})
     (0.0, 0)
     """
     total, unknown = 0.0, 0
     medians = {group: statistics.median(times) for group, times in finished.items() if times}
+
+    def data_medians(groups):
+        by_data = {}
+        for group, times in groups.items():
+            by_data.setdefault(group[:2], []).extend(times)
+        return {key: statistics.median(times) for key, times in by_data.items() if times}
+
+    own_data, reference_data = data_medians(finished), data_medians(reference or {})
     for group in pending:
-        if group in medians:
-            total += medians[group]
+        for table, key in ((medians, group), (own_data, group[:2]), (reference_data, group[:2])):
+            if key in table:
+                total += table[key]
+                break
         else:
             unknown += 1
     return total, unknown
@@ -77,6 +108,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("workdir")
     ap.add_argument("--workers", type=int, default=2, help="jobs run at a time (run_all.sh --jobs)")
+    ap.add_argument("--reference", action="append", default=[],
+                    help="another work directory whose finished jobs also count (for groups with none here)")
     a = ap.parse_args()
     listing = os.path.join(a.workdir, "jobs.txt")
     if not os.path.exists(listing):
@@ -91,7 +124,11 @@ def main():
             finished.setdefault(group, []).append(job_seconds(path))
         else:
             pending.append(group)
-    core_seconds, unknown = estimate(pending, finished)
+    reference = {}
+    for directory in a.reference:
+        for group, seconds in finished_jobs(directory):
+            reference.setdefault(group, []).append(seconds)
+    core_seconds, unknown = estimate(pending, finished, reference)
     print(describe(len(pending), len(jobs), core_seconds, unknown, max(1, a.workers)))
 
 

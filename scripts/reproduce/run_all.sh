@@ -11,7 +11,8 @@
 # To stop a long run without losing the jobs in flight: touch WORKDIR/stop; they finish, no
 # other job starts, and the run is logged and aggregated as usual. The next run removes it.
 # On starting and on such a stop it prints the jobs left and an estimate of their time
-# (remaining.py: the median time per finished job of each data set and table).
+# (remaining.py: the median time per finished job of each data set and table, here or, for the
+# groups with none here yet, in the other work directories beside WORKDIR).
 # --slurm FILE writes the jobs as a Slurm job array FILE instead, with an aggregate job after
 # it and a script that submits both (scripts/slurm/reproduce_array.sh, which takes
 # --slurm-options; --submit there submits at once).
@@ -76,7 +77,13 @@ count_results() {
 }
 before=$(count_results)
 echo "running $N jobs ($before done already) on $JOBS workers (each kreg call uses one thread), results in $WORK/results"
-"$PY" "$HERE/remaining.py" "$WORK" --workers "$JOBS" || echo "(no estimate of the time left: remaining.py failed)"
+# The other work directories beside this one (e.g. the Gaussian runs) give the estimate for
+# data sets and tables with no finished job here yet.
+REFERENCES=()
+for other in "$(dirname "$WORK")"/*/; do
+  [[ -e "$other/jobs.txt" && "$(cd "$other" && pwd)" != "$(cd "$WORK" && pwd)" ]] && REFERENCES+=(--reference "$other")
+done
+"$PY" "$HERE/remaining.py" "$WORK" --workers "$JOBS" "${REFERENCES[@]}" || echo "(no estimate of the time left: remaining.py failed)"
 started_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 # What this invocation runs, read before it starts (the checkout may move on while it runs).
 # blas_kernels: the OpenBLAS kernel set of the jobs (`kreg --version`; OPENBLAS_CORETYPE chooses it).
@@ -96,7 +103,7 @@ echo "$started_utc,$MODE,$DATASETS,$KERNELS,$JOBS,$N,$before,$after,$wall,$KREG,
 "$PY" "$HERE/aggregate.py" "$WORK"
 if [[ "$after" -lt "$N" && -e "$WORK/stop" ]]; then
   echo "stopped on request ($WORK/stop): $((N - after)) of $N jobs left; run the same command again to go on" >&2
-  "$PY" "$HERE/remaining.py" "$WORK" --workers "$JOBS" >&2
+  "$PY" "$HERE/remaining.py" "$WORK" --workers "$JOBS" "${REFERENCES[@]}" >&2
   exit "$status"  # non-zero still when a job failed before the stop
 elif [[ "$after" -lt "$N" ]]; then
   echo "$((N - after)) of $N jobs have no result (failed or interrupted; see above): run the same command again to retry them" >&2
