@@ -81,7 +81,7 @@ echo "running $N jobs ($before done already) on $JOBS workers (each kreg call us
 # data sets and tables with no finished job here yet.
 REFERENCES=()
 for other in "$(dirname "$WORK")"/*/; do
-  [[ -e "$other/jobs.txt" && "$(cd "$other" && pwd)" != "$(cd "$WORK" && pwd)" ]] && REFERENCES+=(--reference "$other")
+  [[ -d "$other/results" && "$(cd "$other" && pwd)" != "$(cd "$WORK" && pwd)" ]] && REFERENCES+=(--reference "$other")
 done
 "$PY" "$HERE/remaining.py" "$WORK" --workers "$JOBS" "${REFERENCES[@]}" || echo "(no estimate of the time left: remaining.py failed)"
 started_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)
