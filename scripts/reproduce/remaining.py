@@ -33,14 +33,28 @@ def job_seconds(path):
         return sum(float(r["time_s"]) for r in csv.DictReader(f))
 
 
+def group_of(name):
+    """(dataset, table, kernel) of a result file DATASET_TABLE_KERNEL_SEED.csv, or None.
+    >>> group_of("california_housing_robust_laplace_3.csv")
+    ('california_housing', 'robust', 'laplace')
+    >>> group_of("wood_sparse_gaussian_100.csv")
+    ('wood', 'sparse', 'gaussian')
+    >>> group_of("notes.txt") is None, group_of("wood_sparse_3.csv") is None
+    (True, True)
+    """
+    parts = name[:-len(".csv")].split("_")
+    if not name.endswith(".csv") or len(parts) < 4:
+        return None
+    return "_".join(parts[:-3]), parts[-3], parts[-2]
+
+
 def finished_jobs(workdir):
-    """(group, seconds) of every finished job under WORKDIR/results, whatever its job list:
-    file names are DATASET_TABLE_KERNEL_SEED.csv (the data set's name may contain '_')."""
+    """(group, seconds) of every finished job under WORKDIR/results, whatever its job list."""
     folder = os.path.join(workdir, "results")
     for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
-        parts = name[:-len(".csv")].split("_")
-        if name.endswith(".csv") and len(parts) >= 4:
-            yield ("_".join(parts[:-3]), parts[-3], parts[-2]), job_seconds(os.path.join(folder, name))
+        group = group_of(name)
+        if group is not None:
+            yield group, job_seconds(os.path.join(folder, name))
 
 
 def estimate(pending, finished, reference=None):
