@@ -8,6 +8,9 @@
 # Usage: scripts/reproduce/rerun_methods.sh --workdir DIR --methods "kl1_paper klinf_paper"
 #          --tag NAME [--datasets "synthetic wood ..."] [--kernels "gaussian"] [--jobs N] [--kreg PATH]
 set -euo pipefail
+# The whole script is read before it runs (the braces): a run of hours must not pick up an edit
+# or a checkout of this file made while it runs (bash reads a script as it goes).
+{
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 # shellcheck source=../blas_kernel_set.sh
@@ -72,3 +75,4 @@ RUNS="$WORK/reruns.csv"
 echo "$started_utc,$TAG,$METHODS,$DATASETS,$KERNELS,$JOBS,$N,$(wc -l < "$DONE"),$wall,$KREG,$checkout,${blas:-unknown}" >> "$RUNS"
 "$PY" "$HERE/aggregate.py" "$WORK"
 exit "$status"
+}

@@ -17,6 +17,9 @@
 # it and a script that submits both (scripts/slurm/reproduce_array.sh, which takes
 # --slurm-options; --submit there submits at once).
 set -euo pipefail
+# The whole script is read before it runs (the braces): a run of hours must not pick up an edit
+# or a checkout of this file made while it runs (bash reads a script as it goes).
+{
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 # shellcheck source=../blas_kernel_set.sh
@@ -110,3 +113,4 @@ elif [[ "$after" -lt "$N" ]]; then
   exit 1
 fi
 exit "$status"
+}
