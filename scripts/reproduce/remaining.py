@@ -3,8 +3,9 @@
 each job without a result is costed at the median kreg time (the sum of its methods' times) of
 the finished jobs of the same data set, table and kernel, or, when none of that kernel has
 finished, of the same data set and table with any kernel (the kernel changes a job's time far
-less than the data set does); jobs with neither are counted apart, without an estimate. The medians come from whichever machine ran the finished
-jobs, so the estimate is only as good as the machine is the same.
+less than the data set does); jobs with neither are counted apart, without an estimate. The
+medians come from whichever machine ran the finished jobs, so the estimate is only as good as
+the machine is the same.
 --reference DIR adds the finished jobs of another work directory (e.g. the Gaussian runs) to
 the medians, for the groups with no finished job of their own.
 Usage: remaining.py WORKDIR [--workers N] [--reference DIR ...]
@@ -85,9 +86,9 @@ def estimate(pending, finished, reference=None):
 
     own_data, reference_data = data_medians(finished), data_medians(reference or {})
     for group in pending:
-        for table, key in ((medians, group), (own_data, group[:2]), (reference_data, group[:2])):
-            if key in table:
-                total += table[key]
+        for lookup, key in ((medians, group), (own_data, group[:2]), (reference_data, group[:2])):
+            if key in lookup:
+                total += lookup[key]
                 break
         else:
             unknown += 1
