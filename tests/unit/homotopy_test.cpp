@@ -10,6 +10,7 @@
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/linalg/updatable_cholesky.h"
+#include "kreg/model/train.h"
 #include "kreg/solvers/l1_homotopy.h"
 #include "kreg/solvers/linf_homotopy.h"
 #include "kreg/solvers/penalized_path.h"
@@ -137,6 +138,32 @@ TEST(Homotopy, L1GridAboveLambdaMaxGivesZero) {
   EXPECT_NEAR(path.alpha[2](1), -0.5, 1e-15);
   EXPECT_EQ(path.alpha[2](0), 0.0);
   EXPECT_EQ(path.alpha[2](2), 0.0);
+}
+
+// Where the exact path stops on a numerically singular kernel matrix (a wide bandwidth, a small
+// lambda), FISTA takes over from the path's last point, and a fit that it does not finish says
+// why in its warning: the solution there is ill-determined, so the advice is a better-posed
+// problem rather than more iterations. A well-posed fit of the same data converges silently.
+TEST(Homotopy, SingularStopIsReportedWithTheFitsWarning) {
+  const Dataset tr = sine("train");
+  FitSettings s;
+  s.method = "kl1";
+  s.kernel.set("bandwidth", 2.0);
+  s.lambda = 1e-2;
+  s.max_iter = 300;
+  const Model wide = train(tr, s);
+  EXPECT_FALSE(wide.summary.converged);
+  ASSERT_EQ(wide.warnings.size(), 1u);
+  const std::string& w = wide.warnings.front();
+  EXPECT_NE(w.find("kl1 did not converge in 300 iterations"), std::string::npos) << w;
+  EXPECT_NE(w.find("active points is numerically singular at lambda"), std::string::npos) << w;
+  EXPECT_NE(w.find("a smaller --bandwidth or a larger --lambda"), std::string::npos) << w;
+  EXPECT_EQ(w.find("raise --max-iter"), std::string::npos) << w;
+
+  s.kernel.set("bandwidth", 0.1);
+  const Model narrow = train(tr, s);
+  EXPECT_TRUE(narrow.summary.converged) << "KKT violation " << narrow.summary.kkt_violation;
+  EXPECT_TRUE(narrow.warnings.empty());
 }
 
 }  // namespace

@@ -149,10 +149,19 @@ arma::vec fit_penalized(Model& model, const arma::vec& t, PhaseTimes* times) {
   model.summary.iterations = res.iterations;
   model.summary.converged = res.converged;
   model.summary.kkt_violation = res.kkt;
-  if (!res.converged)
-    model.warnings.push_back(s.method + " did not converge in " + std::to_string(res.iterations) +
-                             " iterations (largest KKT violation " + readable_number(res.kkt) +
-                             "); raise --max-iter or --tol");
+  if (!res.converged) {
+    std::string message = s.method + " did not converge in " + std::to_string(res.iterations) +
+                          " iterations (largest KKT violation " + readable_number(res.kkt) + ")";
+    if (!res.path_stopped.empty())  // FISTA took over where the exact path could not go on
+      message += "; kreg's exact path stopped before this lambda (" + res.path_stopped + ")";
+    if (res.path_singular)
+      message +=
+          ", where the solution is large and ill-determined and more iterations may not settle it: a "
+          "smaller --bandwidth or a larger --lambda is a better-conditioned problem than a larger --max-iter";
+    else
+      message += "; raise --max-iter or --tol";
+    model.warnings.push_back(message);
+  }
   const RepeatedRows repeats = repeated_rows(model.points, t, penalty_of(s.method));
   if (s.effective_lambda(t.n_elem) < repeats.lambda_unbounded)
     model.warnings.push_back(repeated_rows_message(repeats, t.n_elem, s.method, s.lambda_unit(t.n_elem)));

@@ -63,6 +63,7 @@ KREG_ALWAYS_INLINE inline HomotopyResult l1_homotopy_body(const arma::mat& K, co
   const arma::uword first = arma::abs(y).index_max();
   if (!join(first)) {
     out.stopped = "the kernel matrix has a zero diagonal entry";
+    out.stopped_singular = true;
     out.reached = g;
     return out;
   }
@@ -134,8 +135,9 @@ KREG_ALWAYS_INLINE inline HomotopyResult l1_homotopy_body(const arma::mat& K, co
       last_added = n;
     } else {
       if (!join(who)) {
-        out.stopped = "K_AA numerically singular with " + std::to_string(m + 1) + " active points at lambda " +
-                      readable_number(lambda);
+        out.stopped = "the kernel matrix on its " + std::to_string(m + 1) +
+                      " active points is numerically singular at lambda " + readable_number(lambda);
+        out.stopped_singular = true;
         break;
       }
       last_added = who;

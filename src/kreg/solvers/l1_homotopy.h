@@ -17,11 +17,12 @@ namespace kreg {
 
 /// A path solved by homotopy (kl1 or klinf).
 struct HomotopyResult {
-  std::vector<arma::vec> alpha;  ///< per grid value, in the grid's (decreasing) order
-  std::vector<long> events_at;   ///< per grid value: events taken before reaching it
-  std::size_t reached = 0;       ///< grid values solved: alpha[0 .. reached-1]
-  long events = 0;               ///< joins and leaves taken
-  std::string stopped;           ///< why the path stopped before the grid's end ("" if it did not)
+  std::vector<arma::vec> alpha;   ///< per grid value, in the grid's (decreasing) order
+  std::vector<long> events_at;    ///< per grid value: events taken before reaching it
+  std::size_t reached = 0;        ///< grid values solved: alpha[0 .. reached-1]
+  long events = 0;                ///< joins and leaves taken
+  std::string stopped;            ///< why the path stopped before the grid's end ("" if it did not)
+  bool stopped_singular = false;  ///< it stopped because the kernel matrix on the active set is singular
 };
 
 /// The path at `lambdas` (decreasing, >= 0; effective values, i.e. already n-scaled). Stops

@@ -109,6 +109,7 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
   ok = ok && st.append_m_column();
   if (!ok) {
     out.stopped = "the kernel matrix is singular on the starting set";
+    out.stopped_singular = true;
     out.reached = g;
     return out;
   }
@@ -156,7 +157,9 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
     // is off by rounding in the updated factor. Refactor once and recompute it.
     if (event == Event::kFree && st.clipped_count() == 1) {
       if (events_at_refactor == out.events || !st.refactor()) {
-        out.stopped = "G numerically singular at lambda " + readable_number(lambda);
+        out.stopped =
+            "the kernel matrix on its active set is numerically singular at lambda " + readable_number(lambda);
+        out.stopped_singular = true;
         break;
       }
       events_at_refactor = out.events;
@@ -199,14 +202,16 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
     } else {
       st.unclip(who);  // alpha and c stay as they are: who keeps alpha_who = s m, now as a free value
       if (!st.append_free(who)) {
-        out.stopped = "G numerically singular with " + std::to_string(q_free + 1) + " free points at lambda " +
-                      readable_number(lambda);
+        out.stopped = "the kernel matrix on its active set (" + std::to_string(q_free + 1) +
+                      " points below the largest |alpha|) is numerically singular at lambda " + readable_number(lambda);
+        out.stopped_singular = true;
         break;
       }
       last_unclipped = who;
     }
     if (!st.append_m_column() && !st.refactor()) {
-      out.stopped = "G numerically singular at lambda " + readable_number(lambda);
+      out.stopped = "the kernel matrix on its active set is numerically singular at lambda " + readable_number(lambda);
+      out.stopped_singular = true;
       break;
     }
   }

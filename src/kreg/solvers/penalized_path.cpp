@@ -28,7 +28,9 @@ std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec
     return solve_paper_grid(K, y, pen, lambdas, s.prox_step, s.max_iter_or_default(), s.tol_or_default());
   std::vector<ProxResult> out(lambdas.size());
   std::size_t done = 0;
-  double L = 0.0;  // fista's Lipschitz constant, computed when first needed
+  double L = 0.0;            // fista's Lipschitz constant, computed when first needed
+  std::string path_stopped;  // why the exact path (solver auto) stopped early, if it did
+  bool path_singular = false;
   auto fista = [&](double lambda, const arma::vec& warm) {
     if (L == 0.0) L = lipschitz_constant(K);
     return solve_penalized(K, L, y, pen, lambda, s, &warm);
@@ -38,6 +40,8 @@ std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec
     const HomotopyResult path =
         pen == Penalty::kL1 ? l1_homotopy(K, y, lambdas, max_events) : linf_homotopy(K, y, lambdas, max_events);
     const double tol = s.tol_or_default();
+    path_stopped = path.stopped;
+    path_singular = path.stopped_singular;
     for (; done < path.reached; ++done) {
       ProxResult& r = out[done];
       r.alpha = path.alpha[done];
@@ -53,6 +57,8 @@ std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec
   arma::vec warm = done > 0 ? out[done - 1].alpha : arma::vec(y.n_elem, arma::fill::zeros);
   for (; done < lambdas.size(); ++done) {
     out[done] = fista(lambdas[done], warm);
+    out[done].path_stopped = path_stopped;
+    out[done].path_singular = path_singular;
     warm = out[done].alpha;
   }
   return out;
