@@ -7,8 +7,10 @@ marks the other method's cell where p < 0.05 (the paper prints those in bold) --
 paper's numbers beside kreg's (its '*' where the paper marks a significant difference), whether
 kreg's median R^2, rounded as the paper rounds, lies in the paper's interquartile range, the
 ratio of median times and the total time over all splits, and for the early-stopping methods
-kreg's stopping time t beside the authors' step count for it. Writes WORKDIR/tables.csv and
-WORKDIR/tables.md, which ends with every cell where kreg's mark and the paper's differ.
+kreg's stopping time t beside the authors' step count for it, and for the penalised methods
+how many of the splits' refits converged (run_job.py's `converged` column). Writes
+WORKDIR/tables.csv and WORKDIR/tables.md, which ends with every cell where kreg's mark and the
+paper's differ.
 Usage: aggregate.py WORKDIR
        aggregate.py --disagreements WORKDIR   (prints only that list, as a Markdown table)
 """
@@ -120,6 +122,10 @@ def aggregate(workdir):
             if ts:  # early stopping: kreg's t and the authors' step count for it (medians over splits)
                 rec["t_median"] = float(np.median(ts))
                 rec["authors_iterations_median"] = float(np.median([authors_iterations(t) for t in ts]))
+            flags = [by_seed[s].get("converged", "") for s in sorted(by_seed)]
+            if any(f != "" for f in flags):  # penalised methods: how many refits converged (run_job.py)
+                rec["refits_converged"] = sum(f == "1" for f in flags)
+                rec["refits_recorded"] = sum(f != "" for f in flags)
             pap = paper.get((table, kernel, dataset, PAPER_NAME.get(method, method)))
             if pap:
                 rec["paper_r2"] = (("*" if pap["r2_significantly_worse"] == "1" else "") +
@@ -139,16 +145,20 @@ def disagreement_reason(rec, metric, ref_rec, pap, ref_pap):
     """Why kreg's Wilcoxon mark on this cell differs from the paper's, by rule.
     >>> disagreement_reason({"method": "kegd"}, "sparsity", {}, {}, {})[:37]
     'the paper does not test KEGD (its row'
-    >>> disagreement_reason({"method": "kl1"}, "r2", {}, {}, {})[:23]
-    "kreg's converged solver"
+    >>> disagreement_reason({"method": "kl1"}, "r2", {}, {}, {})[:50]
+    "kreg's own solver, which solves to a KKT tolerance"
+    >>> disagreement_reason({"method": "klinf", "refits_converged": 8, "refits_recorded": 10}, "r2", {}, {}, {})[50:]
+    " (its refit converged on 8 of 10 splits); the paper's row is the authors' fixed-step solver stopped after at most 1,000 steps (kreg's _paper row)"
     """
     method = rec["method"]
     if method == "kegd":
         return ("the paper does not test KEGD (its rows are in italics and its caption compares only the other "
                 "methods with the reference); kreg's table tests every method")
     if method in ("kl1", "klinf"):
-        return ("kreg's converged solver; the paper's row is the authors' fixed-step solver stopped after at most "
-                "1,000 steps (kreg's _paper row)")
+        refits = (f" (its refit converged on {rec['refits_converged']} of {rec['refits_recorded']} splits)"
+                  if rec.get("refits_recorded") else "")
+        return (f"kreg's own solver, which solves to a KKT tolerance{refits}; the paper's row is the authors' "
+                "fixed-step solver stopped after at most 1,000 steps (kreg's _paper row)")
     if metric == "time_s" and ref_rec and ref_pap:
         kreg_ratio = rec["time_s_median"] / ref_rec["time_s_median"]
         paper_ratio = float(pap["time_median_s"]) / float(ref_pap["time_median_s"])
@@ -213,17 +223,19 @@ def main():
         w.writerows(out_rows)
     mark = lambda p: "*" if p == p and p < 0.05 else ""
     steps = lambda r: f"{r['t_median']:.4g} ({r['authors_iterations_median']:,.0f})" if "t_median" in r else ""
+    refits = lambda r: f"{r['refits_converged']}/{r['refits_recorded']}" if "refits_recorded" in r else ""
     with open(os.path.join(workdir, "tables.md"), "w") as f:
         f.write("| table | kernel | data | method | splits | R² kreg | R² paper | in IQR | time kreg [s] "
-                "| time paper [s] | ratio | all splits [s] | sparsity | t (authors' steps) |\n")
-        f.write("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+                "| time paper [s] | ratio | all splits [s] | sparsity | t (authors' steps) | refits converged |\n")
+        f.write("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
         for r in out_rows:
             inside = {True: "yes", False: "no"}.get(r.get("r2_in_paper_iqr"), "")
             f.write(f"| {r['table']} | {r['kernel']} | {r['data']} | {r['method']} | {r['splits']} "
                     f"| {mark(r['r2_p_worse'])}{r['r2_median']:.2f} ({r['r2_q1']:.2f}, {r['r2_q3']:.2f}) "
                     f"| {r.get('paper_r2', '')} | {inside} | {mark(r['time_s_p_worse'])}{r['time_s_median']:.3g} "
                     f"| {r.get('paper_time_median_s', '')} | {r.get('time_ratio_kreg_over_paper', float('nan')):.2g} "
-                    f"| {r['time_s_total']:.0f} | {mark(r['sparsity_p_worse'])}{r['sparsity_median']:.2f} | {steps(r)} |\n")
+                    f"| {r['time_s_total']:.0f} | {mark(r['sparsity_p_worse'])}{r['sparsity_median']:.2f} | {steps(r)} "
+                    f"| {refits(r)} |\n")
         found = disagreements(out_rows, paper_numbers())
         f.write(f"\nCells where kreg's mark differs from the paper's bold: {len(found)} (`aggregate.py --disagreements`)."
                 "\n\n" + (disagreement_table(found) if found else ""))

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """Checks a smoke run of the reproduction pipeline: one result file per (data set, table) with
-one row per method of the table, every number finite where it must be, and aggregated tables
+one row per method of the table, every number finite where it must be, the refit's convergence
+recorded for the penalised methods (and only for them), and aggregated tables
 that parse and carry the paper's numbers, and the invocation logged in runs.csv with its wall
 time. Exit status 1 with the reason otherwise.
 Usage: check_smoke.py WORKDIR
@@ -27,12 +28,19 @@ for path in files:
         for key in ("r2", "time_s", "sparsity"):
             if not math.isfinite(float(r[key])):
                 problems.append(f"{path}: {r['method']} {key} = {r[key]}")
+        penalised = r["method"].split("_")[0] in ("kl1", "klinf")
+        if penalised != (r.get("converged") in ("0", "1")) or penalised != (r.get("kkt_violation", "") != ""):
+            problems.append(f"{path}: {r['method']} converged = {r.get('converged')!r}, "
+                            f"kkt_violation = {r.get('kkt_violation')!r}")
 tables_path = os.path.join(workdir, "tables.csv")
 tables = list(csv.DictReader(open(tables_path))) if os.path.exists(tables_path) else []
 if len(tables) != 55:
     problems.append(f"tables.csv has {len(tables)} rows, expected 55")
 if not any(r.get("paper_time_median_s") for r in tables):
     problems.append("tables.csv carries no paper numbers")
+for r in tables:
+    if (r["method"].split("_")[0] in ("kl1", "klinf")) != (r.get("refits_recorded", "") == "1"):
+        problems.append(f"tables.csv: {r['method']} refits_recorded = {r.get('refits_recorded')!r}")
 runs_path = os.path.join(workdir, "runs.csv")
 runs = list(csv.DictReader(open(runs_path))) if os.path.exists(runs_path) else []
 if (len(runs) != 1 or runs[0].get("done_after") != "10" or not runs[0].get("wall_s", "").isdigit()
