@@ -14,7 +14,9 @@ BandReduction::BandReduction(arma::mat A, int half_bandwidth) : reflectors_(std:
   kd_ = std::max(0, std::min(half_bandwidth, n - 1));
   const int ldab = kd_ + 1;
   band_.set_size(static_cast<arma::uword>(ldab), static_cast<arma::uword>(n));
-  tau_.set_size(static_cast<arma::uword>(std::max(1, n - kd_)));
+  // Zeros: where n <= kd + 1, dsytrd_sy2sb copies A into the band and returns without setting
+  // tau, and Q must be the identity (H(i) = I - tau v v^T with tau = 0).
+  tau_.zeros(static_cast<arma::uword>(std::max(1, n - kd_)));
   if (n == 0) return;
   int info = 0, lwork = -1;
   double query = 0.0;
