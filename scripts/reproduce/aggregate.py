@@ -216,7 +216,7 @@ def main():
     workdir = sys.argv[1]
     out_rows = aggregate(workdir)
     n_results = len(load(workdir))
-    fields = sorted({k for r in out_rows for k in r}, key=lambda k: list(out_rows[0]).index(k) if k in out_rows[0] else 99)
+    fields = list(dict.fromkeys(k for r in out_rows for k in r))  # first appearance: the same on every machine
     with open(os.path.join(workdir, "tables.csv"), "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=fields)
         w.writeheader()
