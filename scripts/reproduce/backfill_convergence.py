@@ -51,19 +51,9 @@ def refit(kreg, split_dir, row, max_iter, out):
            "--standardize", "none", "--method", method.split("_")[0], "--kernel", row["kernel"],
            "--bandwidth", repr(float(row["bandwidth"])), "--lambda", repr(float(row["lambda"])),
            "--threads", "1", "--model", out, "--quiet"]
-    if method.endswith("_paper"):
-        cmd += ["--solver", "paper", "--prox-step", str(run_job.PROX_STEP)]
-    elif max_iter > 0:
-        cmd += ["--max-iter", str(max_iter)]
+    cmd += run_job.penalised_solver_options(method, max_iter)
     subprocess.run(cmd, check=True, stderr=subprocess.DEVNULL)  # its warnings are what we record
     return json.load(open(out))
-
-
-def test_r2(kreg, model_path, split_dir, scratch):
-    metrics = os.path.join(scratch, "metrics.json")
-    subprocess.run([kreg, "predict", "--model", model_path, "--data", os.path.join(split_dir, "test.csv"),
-                    "--metrics", metrics, "--output", os.path.join(scratch, "pred.csv"), "--quiet"], check=True)
-    return json.load(open(metrics))["r2"]
 
 
 def backfill(path, workdir, kreg, max_iter, check, scratch):
@@ -98,7 +88,8 @@ def backfill(path, workdir, kreg, max_iter, check, scratch):
         if data_dir is None:
             data_dir = split_dir
         recorded = float(row["r2"])
-        if abs(test_r2(kreg, model_path, data_dir, scratch) - recorded) > R2_AGREEMENT * max(1.0, abs(recorded)):
+        r2, _ = run_job.evaluate(kreg, model_path, os.path.join(data_dir, "test.csv"), os.path.join(scratch, "refit"))
+        if abs(r2 - recorded) > R2_AGREEMENT * max(1.0, abs(recorded)):
             not_reproduced += 1  # not the fit behind this row: leave its cells blank
             row["converged"], row["kkt_violation"] = "", ""
             continue
@@ -106,13 +97,7 @@ def backfill(path, workdir, kreg, max_iter, check, scratch):
     for row in rows:
         row.setdefault("converged", "")
         row.setdefault("kkt_violation", "")
-    fields = list(dict.fromkeys(k for r in rows for k in r))
-    tmp = path + ".tmp"
-    with open(tmp, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=fields, restval="")
-        w.writeheader()
-        w.writerows(rows)
-    os.replace(tmp, path)
+    run_job.write_rows(path, rows)
     if data_dir and data_dir.startswith(scratch):
         shutil.rmtree(data_dir)
     return len(todo) - not_reproduced, not_reproduced, largest_difference

@@ -55,6 +55,26 @@ def evaluate(kreg, model, test, out):
     return metrics["r2"], len(m["alpha"]) / m["training_summary"]["n_train"] if m["alpha"] else 0.0
 
 
+def penalised_solver_options(method, max_iter):
+    """kreg's solver options for kl1/klinf (`max_iter` > 0 caps the FISTA fallback of its exact
+    solver; 0 keeps kreg's default) and for their _paper variants (the authors' iteration)."""
+    if method.endswith("_paper"):
+        return ["--solver", "paper", "--prox-step", str(PROX_STEP)]
+    return ["--max-iter", str(max_iter)] if max_iter > 0 else []
+
+
+def write_rows(path, rows):
+    """Writes result rows atomically (a temporary file renamed over `path`), with every column of
+    every row in order of first appearance: rows from before a column existed leave it blank."""
+    fields = list(dict.fromkeys(k for r in rows for k in r))
+    tmp = path + ".tmp"
+    with open(tmp, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=fields, restval="")
+        w.writeheader()
+        w.writerows(rows)
+    os.replace(tmp, path)
+
+
 def final_fit_convergence(model_path):
     """The refit's `converged` (1/0) and largest KKT violation for the penalised methods (kl1,
     klinf and their _paper variants), from the model's training summary; blank for the others.
@@ -126,10 +146,8 @@ def main():
             if base != "krr":  # the grid is in the authors' units: kreg lambda = lambda_paper / step
                 lo, hi = lo - math.log10(PROX_STEP), hi - math.log10(PROX_STEP)
             extra += ["--lambda-grid", f"logspace:{lo:g}:{hi:g}:{a.grid}"]
-            if method.endswith("_paper"):
-                extra += ["--solver", "paper", "--prox-step", str(PROX_STEP)]
-            elif base != "krr" and a.max_iter > 0:
-                extra += ["--max-iter", str(a.max_iter)]
+            if base != "krr":
+                extra += penalised_solver_options(method, a.max_iter)
         else:
             extra += ["--step-size", "1e-4", "--patience", "100", "--t-max", str(a.t_max)]
             if base == "kegd":
@@ -147,15 +165,7 @@ def main():
     if kept:  # the new rows take the old rows' places; methods not rerun keep theirs
         new = {r["method"]: r for r in rows}
         rows = [new.pop(r["method"], r) for r in kept] + list(new.values())
-    tmp = target + ".tmp"
-    with open(tmp, "w", newline="") as f:
-        # Every column of every row, in order of first appearance: kept rows from before a column
-        # existed leave it blank.
-        fields = list(dict.fromkeys(k for r in rows for k in r))
-        w = csv.DictWriter(f, fieldnames=fields, restval="")
-        w.writeheader()
-        w.writerows(rows)
-    os.replace(tmp, target)
+    write_rows(target, rows)
     print(f"{name}: done in {ran_seconds:.0f} s of kreg; {progress(a.workdir)}", flush=True)
 
 
