@@ -77,6 +77,13 @@ class LinfState {
   }
 };
 
+// The path cannot go on: the kernel matrix on the active set (free points and the clipped
+// points' common column) is numerically singular at `lambda`.
+inline void stop_singular(HomotopyResult& out, double lambda) {
+  out.stopped = "the kernel matrix on its active set is numerically singular at lambda " + readable_number(lambda);
+  out.stopped_singular = true;
+}
+
 // The event loop, inlined into a portable and an AVX2 copy (kreg/core/cpu_dispatch.h).
 KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, const arma::vec& y,
                                                             const std::vector<double>& lambdas, long max_events) {
@@ -157,9 +164,7 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
     // is off by rounding in the updated factor. Refactor once and recompute it.
     if (event == Event::kFree && st.clipped_count() == 1) {
       if (events_at_refactor == out.events || !st.refactor()) {
-        out.stopped =
-            "the kernel matrix on its active set is numerically singular at lambda " + readable_number(lambda);
-        out.stopped_singular = true;
+        stop_singular(out, lambda);
         break;
       }
       events_at_refactor = out.events;
@@ -210,8 +215,7 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
       last_unclipped = who;
     }
     if (!st.append_m_column() && !st.refactor()) {
-      out.stopped = "the kernel matrix on its active set is numerically singular at lambda " + readable_number(lambda);
-      out.stopped_singular = true;
+      stop_singular(out, lambda);
       break;
     }
   }

@@ -45,7 +45,7 @@ struct ProxResult {
   double kkt = 0.0;        ///< KKT violation of the returned alpha
   double objective = 0.0;  ///< penalized_objective of the returned alpha
   /// solver auto: why kreg's exact path stopped before this lambda, which FISTA then solved
-  /// (e.g. "G numerically singular at lambda 3.2"); empty where the path reached it.
+  /// (e.g. "the kernel matrix on its 12 active points is numerically singular at lambda 0.032"); empty where the path reached it.
   std::string path_stopped;
   bool path_singular = false;  ///< the path stopped on a numerically singular kernel matrix
 };
