@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks `kreg cv` on the paper's protocol (seed 002, Section 6): 400 training rows of
+# Benchmarks `kreg cv` on the paper's protocol (Allerbo 2023, Section 6): 400 training rows of
 # California housing (standardised features, centred response), Gaussian kernel, 50 x 50
 # log-spaced (bandwidth in [0.1, 10], lambda in [1e-3, 1]), 10 folds given by a fold column.
 #  1. krr: kreg (default threads) against scikit-learn's GridSearchCV(KernelRidge(rbf), n_jobs=-1)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmarks 10^5 updates (step 1e-4, so t = 10) of each iterative method on n = 400 points of
-# seed 002's robust synthetic data (Gaussian kernel, bandwidth 1, no standardisation) against
+# Allerbo (2023)'s robust synthetic data (Gaussian kernel, bandwidth 1, no standardisation) against
 # the straightforward numpy loop, in one run. Two kreg times per method (medians of REPS runs):
 #   updates_s  the solver phase of `kreg fit --timings` (the 10^5 updates; for kgd including
 #              the eigendecomposition that makes them O(n)), comparable with the numpy loop,

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """The straightforward numpy loops for scripts/bench_iterative.sh: ITER updates of each
-iterative method as one would write them from seed 002's update rules (gradient recomputed
+iterative method as one would write them from Allerbo (2023)'s update rules (gradient recomputed
 from K @ alpha every update). Prints 'method seconds' per line.
 Usage: bench_iterative_peer.py TRAIN_CSV BANDWIDTH STEP ITER
 """

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job in one command: set up, then fit kernel ridge regression on bundled data and
 # predict held-out rows, printing the test metrics.
-#   1. seed 000's sine example (Gaussian kernel, bandwidth 0.5, lambda 0.01, no standardisation)
+#   1. the kernel-methods notes' sine example (Gaussian kernel, bandwidth 0.5, lambda 0.01, no
+#      standardisation)
 #   2. California housing, 300 training rows -> 100 test rows (Gaussian kernel, standardised)
 #   3. cross-validation of (bandwidth, lambda) on the sine data, then the refitted model on its test set
 set -euo pipefail
@@ -11,7 +12,7 @@ kreg="$root/build/kreg"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 
-echo "== sine (seed 000): gaussian, bandwidth 0.5, lambda 0.01, --standardize none"
+echo "== sine (the kernel-methods notes' example): gaussian, bandwidth 0.5, lambda 0.01, --standardize none"
 "$kreg" fit --data "$root/data/sine_train.csv" --target y --method krr --kernel gaussian \
   --bandwidth 0.5 --lambda 0.01 --standardize none --model "$out/sine.json"
 "$kreg" predict --model "$out/sine.json" --data "$root/data/sine_test.csv" --output "$out/sine_pred.csv"

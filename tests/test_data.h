@@ -10,7 +10,7 @@ namespace kreg::test {
 /// tests/fixtures/california_{train,test}.csv (target MedHouseVal), optionally only the
 /// first `rows` rows (0 = all).
 Dataset california(const std::string& part = "train", std::size_t rows = 0);
-/// data/sine_{train,test}.csv of seed 000 (target y).
+/// data/sine_{train,test}.csv of the kernel-methods notes (target y).
 Dataset sine(const std::string& part = "train");
 
 }  // namespace kreg::test

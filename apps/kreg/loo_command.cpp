@@ -1,5 +1,6 @@
-// `kreg loo`: leave-one-out MSE, its standard error, GCV and df of krr for every lambda of a
-// grid from one eigendecomposition (seed 001, Proposition 3); optional brute-force check.
+// `kreg loo`: leave-one-out MSE, its standard error, GCV and df of krr for every lambda of a grid
+// from one eigendecomposition (the representer-theorem notes, Proposition 3); optional brute-force
+// check.
 #include <ostream>
 
 #include "command.h"

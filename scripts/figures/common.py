@@ -93,8 +93,9 @@ def read_csv(path):
 
 
 def sine_inputs(kreg, data_path, grid_points=1001):
-    """Seed 001's 1-D data (columns x, y) and a plotting grid on [0, 1], both written as CSV files
-    in kreg's workspace. Returns x, y, grid, the training CSV and the grid CSV."""
+    """The representer-theorem notes' 1-D data (columns x, y) and a plotting grid on [0, 1], both
+    written as CSV files in kreg's workspace. Returns x, y, grid, the training CSV and the grid
+    CSV."""
     d = read_csv(data_path)
     x, y = d["x"], d["y"]
     grid = np.linspace(0.0, 1.0, grid_points)

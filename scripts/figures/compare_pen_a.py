@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Seed 002, Figure compare_pen_a: KRR/KGF, Kl_inf R/KSGD and Kl1R/KCD compared on alpha.
+"""Allerbo (2023), Figure compare_pen_a: KRR/KGF, Kl_inf R/KSGD and Kl1R/KCD compared on alpha.
 
 The same data, kernel and fits as compare_pen_af.py (imported from there): for each of the
 seven observations, the coefficient alpha_i of the non-regularised solution (wide grey bar),

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
-"""Seed 002, Figure compare_pen_af: KRR/KGF, Kl_inf R/KSGD and Kl1R/KCD compared on f(x).
+"""Allerbo (2023), Figure compare_pen_af: KRR/KGF, Kl_inf R/KSGD and Kl1R/KCD compared on f(x).
 
-The seed describes the figure but fixes no data; this small example has one outlier. Seven
+The paper describes the figure but fixes no data; this small example has one outlier. Seven
 observations: x = 0.1, 0.5, 1.0, 1.5, 2.1, 2.5, 2.9, y = sin(pi x) + N(0, 0.01^2) noise
 (numpy RandomState(0)), and the second observation raised by 3 (an outlier). Gaussian kernel, bandwidth 0.3, no standardisation.
 Top row: stronger regularisation (larger lambda, shorter t); bottom row: weaker.
@@ -24,7 +24,7 @@ from common import plt
 SEED = 0
 X_OBS = np.array([0.1, 0.5, 1.0, 1.5, 2.1, 2.5, 2.9])
 BANDWIDTH = 0.3
-STEP = 1e-4  # step size of ksgd and kcd (the seed's 10^-4)
+STEP = 1e-4  # step size of ksgd and kcd (the paper's 10^-4)
 # (regularisation strength per column) for the top (stronger) and bottom (weaker) rows.
 # krr: lambda, kgf uses t = 1/lambda. klinf, kl1: lambda in kreg's units.
 SETTINGS = [

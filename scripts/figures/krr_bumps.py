@@ -1,11 +1,11 @@
 #!/usr/bin/python3
-"""Seed 001, Figure 1: the kernel ridge regression fit decomposed into kernel bumps
-alpha_i k(x, x_i), Gaussian kernel with w = 0.08.
+"""The representer-theorem notes, Figure 1: the kernel ridge regression fit decomposed into
+kernel bumps alpha_i k(x, x_i), Gaussian kernel with w = 0.08.
 
-Seed 001 does not fix the data of its figures. We use the repository's small noisy sine
-example, data/sine_train.csv (seed 000's data: 40 points, x ~ U(0, 1),
-y = sin(2 pi x) + N(0, 0.25^2), numpy default_rng(3); see data/README.md).
-The penalty follows seed 001's scaling, alpha = (K + n lambda I)^{-1} y (kreg
+The representer-theorem notes do not fix the data of their figures. We use the repository's
+small noisy sine example, data/sine_train.csv (the kernel-methods notes' data: 40 points,
+x ~ U(0, 1), y = sin(2 pi x) + N(0, 0.25^2), numpy default_rng(3); see data/README.md).
+The penalty follows the representer-theorem notes' scaling, alpha = (K + n lambda I)^{-1} y (kreg
 --lambda-scaling n), with lambda the leave-one-out minimiser of `kreg loo` over
 logspace(-8, 0, 81) (the grid of loo_shortcut.py). No standardisation, so w = 0.08 is in
 units of x and there is no intercept.
@@ -29,7 +29,7 @@ LAMBDA_GRID = "logspace:-8:0:81"
 
 
 def loo_lambda(kreg, train):
-    """lambda_min of `kreg loo` (seed 001 scaling) on LAMBDA_GRID."""
+    """lambda_min of `kreg loo` (the representer-theorem notes' scaling) on LAMBDA_GRID."""
     kreg.run("loo", "--data", train, "--target", "y", "--bandwidth", BANDWIDTH, "--standardize", "none",
              "--lambda-scaling", "n", "--lambda-grid", LAMBDA_GRID, "--output", kreg.path("loo.csv"),
              "--best", kreg.path("loo_best.json"))

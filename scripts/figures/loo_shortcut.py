@@ -1,7 +1,7 @@
 #!/usr/bin/python3
-"""Seed 001, Figure 2: leave-one-out error of kernel ridge regression over lambda, from the
-shortcut (one eigendecomposition: `kreg loo`, seed 001's Proposition 3) against brute-force
-refits.
+"""The representer-theorem notes, Figure 2: leave-one-out error of kernel ridge regression over
+lambda, from the shortcut (one eigendecomposition: `kreg loo`, the representer-theorem notes'
+Proposition 3) against brute-force refits.
 
 Data: data/sine_train.csv (40 points of a noisy sine on [0, 1], as in krr_bumps.py),
 Gaussian kernel w = 0.08, alpha = (K + n lambda I)^{-1} y (--lambda-scaling n), no

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Seed 002, Figure syn_sgd_cd_expl: one realisation of each synthetic data set, modelled
+"""Allerbo (2023), Figure syn_sgd_cd_expl: one realisation of each synthetic data set, modelled
 with the appropriate regularisation and with standard KRR / KGD.
 
 Top, robust data (eq. data_sin): 100 points, x ~ U(-10, 10), y = sin(pi x / 2) + 0.1 Cauchy;
@@ -12,7 +12,7 @@ Every method is tuned by `kreg cv` with 10 folds (a random permutation from Rand
 cut into 10 consecutive parts, passed as a fold column) over 10 log-spaced Gaussian
 bandwidths (robust: 0.1..10, sparse: 0.1..1) and, for the explicit methods, 10 log-spaced
 lambdas (krr: 1e-5..10; klinf, kl1: 1e-2..1e4 in kreg's units, which is 1e-5..10 in the
-authors' units). The early-stopping methods (ksgd, kcd, kgd: the seed's step size 1e-4,
+authors' units). The early-stopping methods (ksgd, kcd, kgd: the paper's step size 1e-4,
 patience 100, t_max 1000) choose t on each validation fold and use the mean over the folds;
 they and krr are refitted on all 100 points by `kreg cv --model`. For kl1 and klinf the
 cross-validation caps the solver at 2000 iterations (--max-iter 2000; without the cap a
@@ -31,7 +31,7 @@ import common
 from common import plt
 
 N, N_GRID, N_FOLDS = 100, 1000, 10
-STEP = 1e-4  # step size of the early-stopping methods (the seed's 10^-4)
+STEP = 1e-4  # step size of the early-stopping methods (the paper's 10^-4)
 CV_MAX_ITER = 2000  # kl1/klinf solver cap during cross-validation only
 DATASETS = [
     # name, seed, true function, bandwidth grid, methods (robust/sparse, explicit), title

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Aggregates the per-split results of run_job.py into seed 002's table layout: per (table,
+"""Aggregates the per-split results of run_job.py into Allerbo (2023)'s table layout: per (table,
 kernel, data set, method) the median (first quartile, third quartile) of test R^2, time and
 fraction of non-zero alpha, a paired one-sided Wilcoxon signed-rank test against KSGD (robust
 table) or KCD (sparse table) -- R^2 greater, time and sparsity smaller for the reference; '*'

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""One split of seed 002's experiments, generated exactly as the authors' code did (numpy's
+"""One split of Allerbo (2023)'s experiments, generated exactly as the authors' code did (numpy's
 legacy global generator), so that kreg runs on the very data behind the published tables.
 Writes OUT/train.csv (columns fold, x1..xp, y; fold = the row's CV fold 0-9), OUT/test.csv
 (x1..xp, y) and OUT/split.json (what was generated). Run kreg on these files with

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs (or emits as a Slurm array) the jobs of the reproduction of seed 002's tables: every
+# Runs (or emits as a Slurm array) the jobs of the reproduction of Allerbo (2023)'s tables: every
 # (data set, table, kernel, split) through run_job.py, in parallel on this machine, skipping
 # jobs already done; then aggregate.py writes the tables next to the paper's numbers.
 # Usage: scripts/reproduce/run_all.sh [--mode quick|full|smoke] [--kernels "gaussian ..."]

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""One job of the reproduction of seed 002's tables: one (data set, table, kernel, split).
+"""One job of the reproduction of Allerbo (2023)'s tables: one (data set, table, kernel, split).
 Generates the split as the authors did (make_split.py), runs every method of the table with
 kreg under the paper's protocol (10-fold CV from the split's folds; 50 x 50 bandwidth x lambda
 grids for krr, kl1, klinf; early stopping with step 1e-4, patience 100, t_max 1000 for the

@@ -1,6 +1,6 @@
 // The iterative methods against mathematics: kernel gradient descent approaches the kernel
-// gradient flow closed form (seed 002, Lemma kgf_s; Remark 2 for momentum), and sign gradient
-// descent on a diagonal K reaches seed 002's Proposition sgn_inf (b) closed form.
+// gradient flow closed form (Allerbo 2023, Lemma kgf_s; Remark 2 for momentum), and sign gradient
+// descent on a diagonal K reaches Allerbo (2023)'s Proposition sgn_inf (b) closed form.
 #include "kreg/solvers/descent.h"
 
 #include <gtest/gtest.h>

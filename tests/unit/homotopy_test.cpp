@@ -1,6 +1,6 @@
 // The kl1 and klinf homotopies against mathematics and an independent solver: the updatable
 // Cholesky factor solves the submatrix systems that a fresh solve gives; every point of each
-// path satisfies the KKT conditions of seed 002's eqs. alpha1 / alphainf and equals the
+// path satisfies the KKT conditions of Allerbo (2023)'s eqs. alpha1 / alphainf and equals the
 // FISTA solution.
 #include <gtest/gtest.h>
 
@@ -87,7 +87,7 @@ TEST(Homotopy, EveryGridPointIsOptimalAndEqualsFista) {
   }
 }
 
-// K = I: klinf clips y at the c with sum_i max(|y_i| - c, 0) = lambda (seed 002's closed form
+// K = I: klinf clips y at the c with sum_i max(|y_i| - c, 0) = lambda (Allerbo (2023)'s closed form
 // for a diagonal K); here y = (3, -1, 0.5), lambda = 2.5: 2.25 + 0.25 = 2.5 at c = 0.75.
 TEST(Homotopy, LinfOnIdentityKernelClips) {
   const arma::mat K = arma::eye(3, 3);

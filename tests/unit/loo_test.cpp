@@ -1,6 +1,6 @@
-// Seed 001, Proposition 3: the leave-one-out residuals from one eigendecomposition equal
-// those of n explicit refits, for three kernels at five lambdas from 1e-6 to 10, on real
-// data (120 California-housing rows); plus the selection rules.
+// The representer-theorem notes, Proposition 3: the leave-one-out residuals from one
+// eigendecomposition equal those of n explicit refits, for three kernels at five lambdas from 1e-6
+// to 10, on real data (120 California-housing rows); plus the selection rules.
 #include "kreg/select/loo.h"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// l1- and l_inf-penalised kernel regression (seed 002, eqs. alpha1 and alphainf): closed forms
+// l1- and l_inf-penalised kernel regression (Allerbo 2023, eqs. alpha1 and alphainf): closed forms
 // for a diagonal K, and the optimality (KKT) conditions at every point of a warm-started path
 // on real data, checked here from their definitions.
 #include "kreg/solvers/proximal.h"

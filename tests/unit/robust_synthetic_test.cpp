@@ -1,4 +1,4 @@
-// Seed 002's robust synthetic data (eq. data_sin): x ~ U(-10, 10), y = sin(pi x / 2) +
+// Allerbo (2023)'s robust synthetic data (eq. data_sin): x ~ U(-10, 10), y = sin(pi x / 2) +
 // 0.1 Cauchy, 100 training points; noise-free test responses on 1,000 equally spaced points.
 // Sign gradient descent, stopped early on a 20% holdout, is less sensitive to the Cauchy
 // outliers than gradient descent stopped the same way: higher test R^2 on most seeds.

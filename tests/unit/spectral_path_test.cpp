@@ -1,5 +1,5 @@
 // Paths from one eigendecomposition agree with direct fits at every grid point; df equals the
-// trace of the hat matrix formed directly; seed 002's KGF/KRR bound and momentum identity.
+// trace of the hat matrix formed directly; Allerbo (2023)'s KGF/KRR bound and momentum identity.
 #include "kreg/solvers/spectral_path.h"
 
 #include <gtest/gtest.h>
@@ -66,8 +66,8 @@ TEST(SpectralPath, DfEqualsTraceOfDirectHatMatrix) {
   }
 }
 
-// Seed 002, Proposition kgf_krr_diff (b): ||f_KGF(t) - f_KRR(1/t)||^2 <= 0.0415 ||y||^2 on the
-// training points, for every t; and Remark 2: momentum gamma acts as time t / (1 - gamma).
+// Allerbo (2023), Proposition kgf_krr_diff (b): ||f_KGF(t) - f_KRR(1/t)||^2 <= 0.0415 ||y||^2 on
+// the training points, for every t; and Remark 2: momentum gamma acts as time t / (1 - gamma).
 TEST(SpectralPath, KgfKrrDifferenceBoundAndMomentum) {
   const Dataset tr = california("train");
   FitSettings s;
@@ -97,8 +97,8 @@ TEST(SpectralPath, KgfKrrDifferenceBoundAndMomentum) {
   EXPECT_LE(max_rel(predict(kreg::train(tr, with_momentum), val.X), predict(kreg::train(tr, plain), val.X)), 1e-12);
 }
 
-// Seed 001's primal-dual identity: for the linear kernel with p < n, krr is solved in the
-// primal automatically and agrees with the dual solution.
+// The representer-theorem notes' primal-dual identity: for the linear kernel with p < n, krr is
+// solved in the primal automatically and agrees with the dual solution.
 TEST(SpectralPath, LinearKernelPrimalEqualsDual) {
   const Dataset tr = california("train"), val = california("test");
   FitSettings s;

@@ -1,4 +1,4 @@
-// Cauchy kernel (seed 002, Table 5): k = 1 / (1 + r^2 / sigma^2).
+// Cauchy kernel (Allerbo 2023, Table 5): k = 1 / (1 + r^2 / sigma^2).
 // scikit-learn: RationalQuadratic(length_scale=sigma / sqrt(2), alpha=1).
 #pragma once
 

@@ -1,4 +1,4 @@
-// Gaussian kernel (seed 002, Table 5): k = exp(-r^2 / (2 sigma^2)), r = ||x - x'||.
+// Gaussian kernel (Allerbo 2023, Table 5): k = exp(-r^2 / (2 sigma^2)), r = ||x - x'||.
 // scikit-learn: RBF(length_scale=sigma), or KernelRidge(kernel="rbf", gamma=1/(2 sigma^2)).
 #pragma once
 

@@ -1,4 +1,4 @@
-// Laplace kernel, Matern nu = 1/2 (seed 002, Table 5): k = exp(-r / sigma).
+// Laplace kernel, Matern nu = 1/2 (Allerbo 2023, Table 5): k = exp(-r / sigma).
 // scikit-learn: Matern(length_scale=sigma, nu=0.5), or KernelRidge(kernel="laplacian",
 // gamma=1/sigma) with the l1 distance in place of r (not the same kernel for p > 1).
 #pragma once

@@ -1,5 +1,5 @@
 // Linear kernel: k = x^T x'. With p < n, krr and kgf solve the p x p primal system instead
-// (seed 001, the primal-dual identity). scikit-learn: DotProduct(sigma_0=0).
+// (the representer-theorem notes, the primal-dual identity). scikit-learn: DotProduct(sigma_0=0).
 #pragma once
 
 #include "kreg/kernels/kernel_type.h"

@@ -1,5 +1,5 @@
-// Matern kernel, nu = 3/2 (seed 002, Table 5): k = (1 + sqrt(3) r / sigma) exp(-sqrt(3) r / sigma).
-// scikit-learn: Matern(length_scale=sigma, nu=1.5).
+// Matern kernel, nu = 3/2 (Allerbo 2023, Table 5): k = (1 + sqrt(3) r / sigma) exp(-sqrt(3) r /
+// sigma). scikit-learn: Matern(length_scale=sigma, nu=1.5).
 #pragma once
 
 #include <cmath>

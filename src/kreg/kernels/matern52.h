@@ -1,4 +1,4 @@
-// Matern kernel, nu = 5/2 (seed 002, Table 5):
+// Matern kernel, nu = 5/2 (Allerbo 2023, Table 5):
 // k = (1 + sqrt(5) r / sigma + 5 r^2 / (3 sigma^2)) exp(-sqrt(5) r / sigma).
 // scikit-learn: Matern(length_scale=sigma, nu=2.5).
 #pragma once

@@ -208,7 +208,8 @@ Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* 
   arma::vec fitted_t;
   const MethodFamily family = settings.method_info().family;
   if (family == MethodFamily::kRidge && primal) {
-    // Linear kernel, p < n: the p x p primal system (seed 001, primal-dual identity).
+    // Linear kernel, p < n: the p x p primal system (the representer-theorem notes, primal-dual
+    // identity).
     PrimalSolution sol = solve_linear_primal(model.points, t, settings.effective_lambda(data.n()));
     model.beta = std::move(sol.beta);
     model.summary.rcond = sol.rcond;

@@ -75,7 +75,7 @@ Dataset subset(const Dataset& d, const arma::uvec& rows) {
   return out;
 }
 
-// krr on one fold by a Cholesky factorisation of K + lambda I per lambda (seed 002 eq. krr);
+// krr on one fold by a Cholesky factorisation of K + lambda I per lambda (Allerbo 2023, eq. krr);
 // false when one is not numerically positive definite (the caller takes the eigen route).
 bool score_fold_by_cholesky(const Dataset& tr, const Dataset& va, const FitSettings& s, const std::vector<double>& grid,
                             FoldScores& out) {
@@ -219,10 +219,10 @@ FoldScores score_fold(const Dataset& tr, const Dataset& va, const FitSettings& s
   return out;
 }
 
-// krr with statistics shared by all folds: one eigendecomposition of the full K per kernel
-// serves every fold and lambda. With M = (K + lambda I)^{-1} = U diag(1/(mu + lambda)) U^T and
-// alpha = M y, the residuals of the refit without fold G are (the group form of seed 001's
-// Proposition 3, since I - H = lambda M and y - yhat = lambda alpha):
+// krr with statistics shared by all folds: one eigendecomposition of the full K per kernel serves
+// every fold and lambda. With M = (K + lambda I)^{-1} = U diag(1/(mu + lambda)) U^T and alpha = M
+// y, the residuals of the refit without fold G are (the group form of the representer-theorem
+// notes' Proposition 3, since I - H = lambda M and y - yhat = lambda alpha):
 //   e_G = (I - H_GG)^{-1} (y_G - yhat_G) = (M_GG)^{-1} alpha_G.
 // lambda_scaling n uses the fold's own n, as the refit would.
 std::vector<FoldScores> score_all_folds_krr(const Dataset& d, const FitSettings& s, const Folds& folds,

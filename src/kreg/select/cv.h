@@ -1,4 +1,4 @@
-// k-fold cross-validation over a grid of kernel parameters x regularisation (seed 002,
+// k-fold cross-validation over a grid of kernel parameters x regularisation (Allerbo 2023,
 // Section 6). One task per (fold, kernel parameters); each task serves the whole lambda or t
 // grid: krr by the cheapest exact route (cv_route.h), kgf from one eigendecomposition, kl1 and
 // klinf by one warm-started path, the

@@ -1,4 +1,4 @@
-// Leave-one-out for KRR without refitting (seed 001, Proposition 3):
+// Leave-one-out for KRR without refitting (the representer-theorem notes, Proposition 3):
 //   y_i - f^{(-i)}(x_i) = (y_i - yhat_i) / (1 - H_ii),   H = K (K + lambda I)^{-1} = U diag(h) U^T,
 // so H_ii = sum_j U_ij^2 h_j and every lambda costs O(n r) after one eigendecomposition.
 // GCV = n RSS / (n - df)^2 (Craven and Wahba), df = tr H.
@@ -31,7 +31,7 @@ struct LooResult {
 /// LOO, GCV and df of KRR (settings.method must be krr) for every lambda of the grid.
 /// Standardisation statistics come from all n rows and stay fixed, as does K: the LOO refit
 /// i is KRR on K without row and column i with the same lambda (and the same n in K + n
-/// lambda I), exactly the refit of seed 001's Proposition 3.
+/// lambda I), exactly the refit of the representer-theorem notes' Proposition 3.
 LooResult loo_krr(const Dataset& data, const FitSettings& settings, const std::vector<double>& lambdas);
 
 /// The same LOO residuals by n explicit refits per lambda (Cholesky of K_{-i,-i} + lambda I):

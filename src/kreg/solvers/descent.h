@@ -1,4 +1,4 @@
-// Kernel gradient-based descent with early stopping (seed 002, eq. gd_updates, Sections 4-5).
+// Kernel gradient-based descent with early stopping (Allerbo 2023, eq. gd_updates, Sections 4-5).
 // All four methods minimise 1/2 ||y - K alpha||^2_{K^-1} from alpha = 0; its gradient is
 // g = K alpha - y = -r, so with the residual r = y - K alpha kept up to date:
 //   kgd   alpha += eta r                      (+ heavy-ball momentum gamma, or Nesterov)

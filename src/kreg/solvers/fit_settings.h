@@ -14,7 +14,8 @@
 
 namespace kreg {
 
-/// How lambda enters the system: K + lambda I (seed 000, seed 002) or K + n lambda I (seed 001).
+/// How lambda enters the system: K + lambda I (the kernel-methods notes; Allerbo 2023) or K + n
+/// lambda I (the representer-theorem notes).
 enum class LambdaScaling { kNone, kN };
 std::string to_string(LambdaScaling scaling);
 bool parse_lambda_scaling(const std::string& text, LambdaScaling& scaling);
@@ -60,7 +61,7 @@ struct FitSettings {
   /// Throws ConfigError (key `t_max`) when that is more than 2e9 updates.
   long max_update_count() const;
 
-  /// kgf's effective time with momentum (seed 002, Lemma kgf_s, Remark 2): t / (1 - gamma).
+  /// kgf's effective time with momentum (Allerbo 2023, Lemma kgf_s, Remark 2): t / (1 - gamma).
   double effective_t() const { return t / (1.0 - momentum); }
 
   /// The factor between lambda as given and as it enters K + lambda_eff I for n training

@@ -1,4 +1,4 @@
-// Kernel gradient flow (seed 002, Lemma kgf_s): alpha(t) = (I - exp(-tK)) K^{-1} y, the limit
+// Kernel gradient flow (Allerbo 2023, Lemma kgf_s): alpha(t) = (I - exp(-tK)) K^{-1} y, the limit
 // of kernel gradient descent with infinitesimal steps; with momentum gamma the time is
 // t/(1 - gamma) (Remark 2). Computed on the spectrum, never with K^{-1}:
 //   alpha = U diag((1 - e^{-t mu})/mu) U^T y  (exact limit t where mu = 0).

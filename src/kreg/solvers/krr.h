@@ -1,4 +1,4 @@
-// Kernel ridge regression, closed form (seed 000; seed 002 eq. krr_s_alpha):
+// Kernel ridge regression, closed form (the kernel-methods notes; Allerbo 2023, eq. krr_s_alpha):
 //   alpha = (K + lambda I)^{-1} y,  fitted values K alpha = y - lambda alpha.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The exact regularisation path of kl1 (seed 002, eq. alpha1) by homotopy:
+// The exact regularisation path of kl1 (Allerbo 2023, eq. alpha1) by homotopy:
 //   min_alpha 1/2 alpha^T K alpha - y^T alpha + lambda ||alpha||_1,
 // with correlations c = y - K alpha. On the active set A (alpha_i != 0, signs s_A) the KKT
 // conditions c_A = lambda s_A give alpha_A(lambda) = K_AA^{-1} (y_A - lambda s_A): as lambda

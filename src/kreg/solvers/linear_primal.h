@@ -1,4 +1,5 @@
-// Linear-kernel ridge regression in the primal (seed 001, primal-dual identity):
+// Linear-kernel ridge regression in the primal (the representer-theorem notes, primal-dual
+// identity):
 //   beta = (Z^T Z + lambda I)^{-1} Z^T y  =  Z^T (Z Z^T + lambda I)^{-1} y,
 // O(n p^2 + p^3) instead of O(n^2 p + n^3); used automatically for krr when p < n.
 #pragma once

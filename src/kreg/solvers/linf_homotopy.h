@@ -1,4 +1,4 @@
-// The exact regularisation path of klinf (seed 002, eq. alphainf) by homotopy:
+// The exact regularisation path of klinf (Allerbo 2023, eq. alphainf) by homotopy:
 //   min_alpha 1/2 alpha^T K alpha - y^T alpha + lambda ||alpha||_inf,  c = y - K alpha.
 // With m = ||alpha||_inf, the clipped set M = {i : |alpha_i| = m} (signs s_M) and the free set
 // F, optimality reads c_F = 0, s_i c_i >= 0 on M and s_M^T c_M = lambda. Writing alpha = P z,

@@ -17,7 +17,7 @@ enum class MethodFamily {
   kPenalized,  ///< penalised objective: homotopy path or proximal gradient
 };
 
-/// The update rule of a descent method (seed 002, Section 3).
+/// The update rule of a descent method (Allerbo 2023, Section 3).
 enum class DescentRule { kNone, kGradient, kSign, kCoordinate, kElastic };
 
 /// The penalty of a penalised method: ||alpha||_1 or ||alpha||_inf.

@@ -1,4 +1,4 @@
-// l1- and l_inf-penalised kernel regression (seed 002, eqs. alpha1 and alphainf):
+// l1- and l_inf-penalised kernel regression (Allerbo 2023, eqs. alpha1 and alphainf):
 //   min_alpha 1/2 ||y - K alpha||^2_{K^-1} + lambda P(alpha),  P = ||.||_1 or ||.||_inf.
 // Up to the constant 1/2 y^T K^-1 y the smooth part is f(alpha) = 1/2 alpha^T K alpha - y^T alpha,
 // whose gradient K alpha - y = -r needs no inverse of K; its Lipschitz constant is mu_max(K).

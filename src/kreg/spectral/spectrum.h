@@ -1,15 +1,15 @@
-// One eigendecomposition serves every lambda, t, LOO, GCV and degrees of freedom
-// (seed 001, "Choosing the penalty by leave-one-out"; seed 002, Lemma kgf_s).
+// One eigendecomposition serves every lambda, t, LOO, GCV and degrees of freedom (the
+// representer-theorem notes, "Choosing the penalty by leave-one-out"; Allerbo (2023), Lemma kgf_s).
 //
-// Dual form: K = U diag(mu) U^T (n x n). For the linear kernel with p < n the primal form
-// uses the thin SVD of the standardised design, Z = U diag(s) V^T, so that Z Z^T =
-// U diag(s^2) U^T with U n x p (seed 001, primal-dual identity): every formula below then
-// holds with mu = s^2 and costs O(np) instead of O(n^2).
+// Dual form: K = U diag(mu) U^T (n x n). For the linear kernel with p < n the primal form uses the
+// thin SVD of the standardised design, Z = U diag(s) V^T, so that Z Z^T = U diag(s^2) U^T with U n
+// x p (the representer-theorem notes, primal-dual identity): every formula below then holds with mu
+// = s^2 and costs O(np) instead of O(n^2).
 //
 // With ytil = U^T y, every spectral method is a filter phi(mu) on ytil:
-//   KRR (seed 002 eq. krr_s_alpha):  alpha = U diag(1/(mu + lambda)) ytil,
+//   KRR (Allerbo 2023, eq. krr_s_alpha):  alpha = U diag(1/(mu + lambda)) ytil,
 //                                    fitted = U diag(mu/(mu + lambda)) ytil
-//   KGF (seed 002 Lemma kgf_s):      alpha = U diag((1 - e^{-t mu})/mu) ytil,
+//   KGF (Allerbo 2023, Lemma kgf_s):      alpha = U diag((1 - e^{-t mu})/mu) ytil,
 //                                    fitted = U diag(1 - e^{-t mu}) ytil
 // and the hat matrix is H = U diag(h) U^T with h the fitted-value filter, so
 //   df = tr H = sum_j h_j,   H_ii = sum_j U_ij^2 h_j.
@@ -53,8 +53,9 @@ Spectrum eigen_spectrum(arma::mat K, EigenDriver driver = EigenDriver::kAuto);
 /// for the linear kernel when p < n and `allow_primal`, else eig of the Gram matrix.
 Spectrum spectrum_for(const Kernel& kernel, const arma::mat& Z, bool allow_primal = true);
 
-/// Whether krr and kgf solve n rows of p features in the primal: the linear kernel with p < n
-/// (the p x p system of the primal-dual identity, seed 001). The one place with this rule.
+/// Whether krr and kgf solve n rows of p features in the primal: the linear kernel with p < n (the
+/// p x p system of the primal-dual identity, the representer-theorem notes). The one place with
+/// this rule.
 inline bool solves_in_primal(const Kernel& kernel, std::size_t n, std::size_t p) { return kernel.is_linear() && p < n; }
 
 /// Filters on the spectrum. `lambda` is the effective penalty (already scaled by n if asked).
@@ -69,7 +70,7 @@ arma::vec kgf_hat_filter(const arma::vec& mu, double t);
 
 /// The reciprocal condition number of K + lambda I from the spectrum, (mu_min + lambda) /
 /// (mu_max + lambda), with mu_min = 0 when U is not complete; 1 for an empty spectrum or an
-/// infinite lambda. KGF at time t filters like KRR at lambda = 1/t (seed 002, Proposition 1),
+/// infinite lambda. KGF at time t filters like KRR at lambda = 1/t (Allerbo 2023, Proposition 1),
 /// so spectral_rcond(spec, 1/t) measures it too.
 double spectral_rcond(const Spectrum& spec, double lambda);
 

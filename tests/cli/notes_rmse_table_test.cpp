@@ -1,7 +1,7 @@
-// Seed 000 ("kernel ridge from scratch"): the published test RMSE table for a Gaussian
-// kernel on sine_train/sine_test without standardisation, and the linear-ridge baseline
-// (polynomial kernel, degree 1, offset 1 = linear kernel on [1, x]; lambda 1e-3). The
-// expected numbers are the seed's printed table, to its 4 decimals.
+// The kernel-methods notes ("kernel ridge from scratch"): the published test RMSE table for a
+// Gaussian kernel on sine_train/sine_test without standardisation, and the linear-ridge baseline
+// (polynomial kernel, degree 1, offset 1 = linear kernel on [1, x]; lambda 1e-3). The expected
+// numbers are the notes' printed table, to its 4 decimals.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -42,7 +42,7 @@ struct TableRow {
   double rmse;
 };
 
-TEST(Seed000Table, GaussianKrrTestRmseMatchesPublishedTable) {
+TEST(NotesRmseTable, GaussianKrrTestRmseMatchesPublishedTable) {
   const TableRow rows[] = {{"0.02", "1e-6", 9.1673}, {"0.02", "0.01", 0.3858}, {"0.02", "1.0", 0.4158},
                            {"0.1", "1e-6", 0.3662},  {"0.1", "0.01", 0.3020},  {"0.1", "1.0", 0.2930},
                            {"0.5", "1e-6", 0.3040},  {"0.5", "0.01", 0.2683},  {"0.5", "1.0", 0.4216}};
@@ -52,7 +52,7 @@ TEST(Seed000Table, GaussianKrrTestRmseMatchesPublishedTable) {
   }
 }
 
-TEST(Seed000Table, LinearRidgeBaselineIsPolynomialDegreeOne) {
+TEST(NotesRmseTable, LinearRidgeBaselineIsPolynomialDegreeOne) {
   const double rmse = test_rmse({"--kernel", "polynomial", "--degree", "1", "--offset", "1", "--lambda", "1e-3"});
   EXPECT_NEAR(rmse, 0.4917, 0.5e-4);
 }

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Seed 000's table, re-created with kreg: test RMSE of Gaussian kernel ridge regression on
-# data/sine_train.csv -> data/sine_test.csv (no standardisation, K + lambda I) for the nine
-# (length scale, lambda) pairs of the seed, and the linear-ridge baseline (polynomial kernel of
-# degree 1 with offset 1, i.e. a linear model with intercept; lambda 1e-3). Prints kreg's RMSE
-# beside the seed's published value (4 decimals) and their difference.
-# Usage: scripts/reproduce/seed000_table.sh [--kreg PATH]
+# The kernel-methods notes' table, re-created with kreg: test RMSE of Gaussian kernel ridge
+# regression on data/sine_train.csv -> data/sine_test.csv (no standardisation, K + lambda I) for
+# the nine (length scale, lambda) pairs of the notes, and the linear-ridge baseline (polynomial
+# kernel of degree 1 with offset 1, i.e. a linear model with intercept; lambda 1e-3). Prints
+# kreg's RMSE beside the notes' published value (4 decimals) and their difference.
+# Usage: scripts/reproduce/notes_rmse_table.sh [--kreg PATH]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 kreg="$root/build/kreg"
