@@ -5,8 +5,10 @@
 # the other methods' rows stay as they are. Resumable: each finished job is recorded in
 # WORKDIR/reruns/TAG.done, and a rerun of the same command skips those. Stop between jobs with
 # `touch WORKDIR/stop`. Each invocation is logged in WORKDIR/reruns.csv; aggregate.py runs last.
+# --seeds "0 1 ..." restricts the rerun to those splits (default: every split 0-100 that exists).
 # Usage: scripts/reproduce/rerun_methods.sh --workdir DIR --methods "kl1_paper klinf_paper"
-#          --tag NAME [--datasets "synthetic wood ..."] [--kernels "gaussian"] [--jobs N] [--kreg PATH]
+#          --tag NAME [--datasets "synthetic wood ..."] [--kernels "gaussian"] [--seeds "0 1 ..."]
+#          [--jobs N] [--kreg PATH]
 set -euo pipefail
 # The whole script is read before it runs (the braces): a run of hours must not pick up an edit
 # or a checkout of this file made while it runs (bash reads a script as it goes).
@@ -21,9 +23,10 @@ METHODS=""
 TAG=""
 DATASETS="synthetic wood california_housing casp black_smoke"
 KERNELS="gaussian"
+SEEDS="$(seq 0 100)"
 JOBS="$(nproc 2>/dev/null || echo 2)"
 KREG="$ROOT/build/kreg"
-usage="usage: $0 --workdir DIR --methods \"M ...\" --tag NAME [--datasets D] [--kernels K] [--jobs N] [--kreg PATH]"
+usage="usage: $0 --workdir DIR --methods \"M ...\" --tag NAME [--datasets D] [--kernels K] [--seeds S] [--jobs N] [--kreg PATH]"
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --workdir) WORK="$2"; shift 2 ;;
@@ -31,6 +34,7 @@ while [[ $# -gt 0 ]]; do
     --tag) TAG="$2"; shift 2 ;;
     --datasets) DATASETS="$2"; shift 2 ;;
     --kernels) KERNELS="$2"; shift 2 ;;
+    --seeds) SEEDS="$2"; shift 2 ;;
     --jobs) JOBS="$2"; shift 2 ;;
     --kreg) KREG="$2"; shift 2 ;;
     *) echo "$usage" >&2; exit 2 ;;
@@ -47,7 +51,7 @@ LIST="$WORK/reruns/$TAG.todo"
 for kernel in $KERNELS; do
   for dataset in $DATASETS; do
     for table in robust sparse; do
-      for seed in $(seq 0 100); do
+      for seed in $SEEDS; do
         job="$dataset $table $kernel $seed"
         [[ -e "$WORK/results/${dataset}_${table}_${kernel}_${seed}.csv" ]] || continue
         grep -qxF "$job" "$DONE" || echo "$job" >> "$LIST"
