@@ -42,6 +42,18 @@ while [[ $# -gt 0 ]]; do
 done
 [[ -n "$WORK" && -n "$METHODS" && -n "$TAG" ]] || { echo "$usage" >&2; exit 2; }
 [[ -d "$WORK/results" ]] || { echo "rerun_methods.sh: error: $WORK/results does not exist" >&2; exit 2; }
+RUNS="$WORK/reruns.csv"
+RUNS_HEADER="started_utc,tag,methods,datasets,kernels,seeds,workers,jobs,done_after,wall_s,kreg_binary,checkout,blas_kernels"
+if [[ -e "$RUNS" && "$(head -n 1 "$RUNS")" != "$RUNS_HEADER" ]]; then
+  echo "rerun_methods.sh: error: $RUNS: line 1 is not the log's header ($RUNS_HEADER)" >&2
+  exit 2
+fi
+# The splits as ranges, for the log: "0 1 2 3 7" -> "0-3 7".
+seed_ranges=$(tr -s ' \n' '\n\n' <<< "$SEEDS" | awk 'NF {
+  if (started && $1 == last + 1) { last = $1; next }
+  if (started) out = out (out == "" ? "" : " ") (first == last ? first : first "-" last)
+  first = last = $1; started = 1 }
+  END { if (started) out = out (out == "" ? "" : " ") (first == last ? first : first "-" last); print out }')
 mkdir -p "$WORK/reruns"
 rm -f "$WORK/stop"
 DONE="$WORK/reruns/$TAG.done"
@@ -66,17 +78,17 @@ checkout=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
 blas=$("$KREG" --version | blas_kernel_set)
 start=$(date +%s)
 status=0
-# One job: rerun, then record it as done (appends of one short line are atomic).
+# One job: rerun, then record it as done (appends of one short line are atomic). xargs -r:
+# a resumed rerun with every job done runs nothing (without it, xargs runs the command once).
 # shellcheck disable=SC2016
-xargs -P "$JOBS" -L 1 sh -c '"$0" "$1/run_job.py" "$2" "$3" "$4" "$5" "$6" --kreg "$7" --threads-per-job 1 \
+xargs -r -P "$JOBS" -L 1 sh -c '"$0" "$1/run_job.py" "$2" "$3" "$4" "$5" "$6" --kreg "$7" --threads-per-job 1 \
     --methods "$8" --replace && { [ -e "$6/stop" ] || echo "$2 $3 $4 $5" >> "$9"; }' \
     "$PY" "$HERE" < <(awk -v w="$WORK" -v k="$KREG" -v m="${METHODS// /,}" -v d="$DONE" \
     '{print $1, $2, $3, $4, w, k, m, d}' "$LIST") || status=$?
 wall=$(( $(date +%s) - start ))
 echo "wall time: $wall s"
-RUNS="$WORK/reruns.csv"
-[[ -e "$RUNS" ]] || echo "started_utc,tag,methods,datasets,kernels,workers,jobs,done_after,wall_s,kreg_binary,checkout,blas_kernels" > "$RUNS"
-echo "$started_utc,$TAG,$METHODS,$DATASETS,$KERNELS,$JOBS,$N,$(wc -l < "$DONE"),$wall,$KREG,$checkout,${blas:-unknown}" >> "$RUNS"
+[[ -e "$RUNS" ]] || echo "$RUNS_HEADER" > "$RUNS"
+echo "$started_utc,$TAG,$METHODS,$DATASETS,$KERNELS,$seed_ranges,$JOBS,$N,$(wc -l < "$DONE"),$wall,$KREG,$checkout,${blas:-unknown}" >> "$RUNS"
 "$PY" "$HERE/aggregate.py" "$WORK"
 exit "$status"
 }

@@ -95,7 +95,7 @@ blas=$("$KREG" --version | blas_kernel_set)
 start=$(date +%s)
 status=0
 # shellcheck disable=SC2086
-xargs -P "$JOBS" -L 1 sh -c "$PY '$HERE/run_job.py' \"\$0\" \"\$1\" \"\$2\" \"\$3\" '$WORK' $OPTS --kreg '$KREG' --threads-per-job 1" < "$LIST" || status=$?
+xargs -r -P "$JOBS" -L 1 sh -c "$PY '$HERE/run_job.py' \"\$0\" \"\$1\" \"\$2\" \"\$3\" '$WORK' $OPTS --kreg '$KREG' --threads-per-job 1" < "$LIST" || status=$?
 wall=$(( $(date +%s) - start ))
 after=$(count_results)
 echo "wall time: $wall s"

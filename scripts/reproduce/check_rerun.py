@@ -1,0 +1,90 @@
+#!/usr/bin/python3
+"""Checks rerun_methods.sh on a copy of a finished work directory: reruns one method (krr) on the
+synthetic data's split 0 (--seeds 0) and requires that exactly those two files (robust and
+sparse table) were rewritten, that only the method's row changed in them, that both jobs are
+recorded as done and the invocation logged in reruns.csv with its splits ("0"); then that the
+same command again reruns nothing (resumed: 0 jobs, a second log line), and that a reruns.csv
+whose header is not the log's stops the script with exit status 2 before any job runs.
+Exit status 1 with the differences otherwise.
+Usage: check_rerun.py WORKDIR --kreg PATH
+"""
+import argparse
+import csv
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RERUN = os.path.join(HERE, "rerun_methods.sh")
+TAG = "check"
+RERUN_JOBS = {"synthetic robust gaussian 0", "synthetic sparse gaussian 0"}
+
+
+def read_text(path):
+    with open(path) as f:
+        return f.read()
+
+
+def rows_by_method(path):
+    with open(path) as f:
+        return {r["method"]: r for r in csv.DictReader(f)}
+
+
+def rerun(workdir, kreg):
+    return subprocess.run(["bash", RERUN, "--workdir", workdir, "--methods", "krr", "--tag", TAG,
+                           "--datasets", "synthetic", "--seeds", "0", "--jobs", "1", "--kreg", kreg],
+                          capture_output=True, text=True)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("workdir")
+    ap.add_argument("--kreg", required=True)
+    a = ap.parse_args()
+    problems = []
+    with tempfile.TemporaryDirectory() as tmp:
+        work = os.path.join(tmp, "work")
+        shutil.copytree(os.path.join(a.workdir, "results"), os.path.join(work, "results"))
+        before = {p: read_text(p) for p in glob.glob(os.path.join(work, "results", "*.csv"))}
+        first = rerun(work, a.kreg)
+        if first.returncode != 0:
+            sys.exit(f"check_rerun.py: rerun_methods.sh failed ({first.returncode}):\n{first.stderr[-2000:]}")
+        changed = sorted(os.path.basename(p) for p, text in before.items() if read_text(p) != text)
+        if changed != ["synthetic_robust_gaussian_0.csv", "synthetic_sparse_gaussian_0.csv"]:
+            problems.append(f"files rewritten: {changed}")
+        for name in changed:
+            old = rows_by_method(os.path.join(a.workdir, "results", name))
+            new = rows_by_method(os.path.join(work, "results", name))
+            if set(old) != set(new):
+                problems.append(f"{name}: methods {sorted(old)} became {sorted(new)}")
+            problems += [f"{name}: {m}'s row changed" for m in old if m != "krr" and old[m] != new.get(m)]
+        done = set(read_text(os.path.join(work, "reruns", TAG + ".done")).splitlines())
+        if done != RERUN_JOBS:
+            problems.append(f"{TAG}.done lists {sorted(done)}")
+        second = rerun(work, a.kreg)
+        if second.returncode != 0:
+            problems.append(f"the resumed rerun failed ({second.returncode}): {second.stderr[-500:]}")
+        with open(os.path.join(work, "reruns.csv")) as f:
+            log = list(csv.DictReader(f))
+        got = [(r["tag"], r["methods"], r["seeds"], r["jobs"], r["done_after"]) for r in log]
+        if got != [(TAG, "krr", "0", "2", "2"), (TAG, "krr", "0", "0", "2")]:
+            problems.append(f"reruns.csv logs {got}")
+        with open(os.path.join(work, "reruns.csv"), "w") as f:
+            f.write("started_utc,tag\n")
+        os.remove(os.path.join(work, "reruns", TAG + ".done"))
+        guarded = rerun(work, a.kreg)
+        if guarded.returncode != 2 or "line 1 is not the log's header" not in guarded.stderr:
+            problems.append(f"a foreign reruns.csv gave exit {guarded.returncode}: {guarded.stderr.strip()!r}")
+        if os.path.exists(os.path.join(work, "reruns", TAG + ".done")):
+            problems.append("a foreign reruns.csv did not stop the script before its jobs")
+    if problems:
+        sys.exit("check_rerun.py:\n  " + "\n  ".join(problems))
+    print("check_rerun.py: rerun_methods.sh replaced krr's rows of synthetic split 0 only, logged "
+          "and resumed the run, and refused a foreign log")
+
+
+if __name__ == "__main__":
+    main()
