@@ -6,9 +6,12 @@
 # WORKDIR/reruns/TAG.done, and a rerun of the same command skips those. Stop between jobs with
 # `touch WORKDIR/stop`. Each invocation is logged in WORKDIR/reruns.csv; aggregate.py runs last.
 # --seeds "0 1 ..." restricts the rerun to those splits (default: every split 0-100 that exists).
+# --slurm FILE writes the jobs as a Slurm job array FILE instead, with a job after it that
+# records the finished ones, logs and aggregates (scripts/slurm/rerun_array.sh, which takes
+# --slurm-options; --submit there submits at once). --finish-slurm EPOCH is that job's step.
 # Usage: scripts/reproduce/rerun_methods.sh --workdir DIR --methods "kl1_paper klinf_paper"
 #          --tag NAME [--datasets "synthetic wood ..."] [--kernels "gaussian"] [--seeds "0 1 ..."]
-#          [--jobs N] [--kreg PATH]
+#          [--jobs N] [--kreg PATH] [--slurm FILE [--slurm-options "--cpus C --time T ... --submit"]]
 set -euo pipefail
 # The whole script is read before it runs (the braces): a run of hours must not pick up an edit
 # or a checkout of this file made while it runs (bash reads a script as it goes).
@@ -26,7 +29,10 @@ KERNELS="gaussian"
 SEEDS="$(seq 0 100)"
 JOBS="$(nproc 2>/dev/null || echo 2)"
 KREG="$ROOT/build/kreg"
-usage="usage: $0 --workdir DIR --methods \"M ...\" --tag NAME [--datasets D] [--kernels K] [--seeds S] [--jobs N] [--kreg PATH]"
+SLURM=""
+SLURM_OPTS=""
+FINISH_SLURM=""
+usage="usage: $0 --workdir DIR --methods \"M ...\" --tag NAME [--datasets D] [--kernels K] [--seeds S] [--jobs N] [--kreg PATH] [--slurm FILE [--slurm-options OPTS]]"
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --workdir) WORK="$2"; shift 2 ;;
@@ -37,6 +43,9 @@ while [[ $# -gt 0 ]]; do
     --seeds) SEEDS="$2"; shift 2 ;;
     --jobs) JOBS="$2"; shift 2 ;;
     --kreg) KREG="$2"; shift 2 ;;
+    --slurm) SLURM="$2"; shift 2 ;;
+    --slurm-options) SLURM_OPTS="$2"; shift 2 ;;
+    --finish-slurm) FINISH_SLURM="$2"; shift 2 ;;
     *) echo "$usage" >&2; exit 2 ;;
   esac
 done
@@ -55,10 +64,37 @@ seed_ranges=$(tr -s ' \n' '\n\n' <<< "$SEEDS" | awk 'NF {
   first = last = $1; started = 1 }
   END { if (started) out = out (out == "" ? "" : " ") (first == last ? first : first "-" last); print out }')
 mkdir -p "$WORK/reruns"
-rm -f "$WORK/stop"
 DONE="$WORK/reruns/$TAG.done"
 touch "$DONE"
 LIST="$WORK/reruns/$TAG.todo"
+# Jobs that a Slurm array's tasks marked finished (rerun_array.sh) go into the done list here,
+# when the array's last job runs this script with --finish-slurm, or else at the next invocation.
+FINISHED="$WORK/reruns/$TAG.finished"
+if [[ -d "$FINISHED" ]]; then
+  for mark in "$FINISHED"/*; do
+    [[ -f "$mark" ]] || continue
+    job=$(cat "$mark")
+    grep -qxF "$job" "$DONE" || echo "$job" >> "$DONE"
+    rm -f "$mark"
+  done
+fi
+# What this invocation runs, read before it starts (the checkout may move on while it runs);
+# blas: the OpenBLAS kernel set of the jobs (`kreg --version`; OPENBLAS_CORETYPE chooses it).
+checkout=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
+blas=$("$KREG" --version | blas_kernel_set)
+# log_invocation STARTED_UTC WORKERS JOBS WALL_S: one line of reruns.csv.
+log_invocation() {
+  [[ -e "$RUNS" ]] || echo "$RUNS_HEADER" > "$RUNS"
+  echo "$1,$TAG,$METHODS,$DATASETS,$KERNELS,$seed_ranges,$2,$3,$(wc -l < "$DONE"),$4,$KREG,$checkout,${blas:-unknown}" >> "$RUNS"
+}
+if [[ -n "$FINISH_SLURM" ]]; then
+  N=$(grep -c . "$LIST" || true)
+  log_invocation "$(date -u -d "@$FINISH_SLURM" +%Y-%m-%dT%H:%M:%SZ)" slurm "$N" $(( $(date +%s) - FINISH_SLURM ))
+  echo "$(wc -l < "$DONE") jobs done under tag $TAG"
+  "$PY" "$HERE/aggregate.py" "$WORK"
+  exit 0
+fi
+rm -f "$WORK/stop"
 : > "$LIST"
 for kernel in $KERNELS; do
   for dataset in $DATASETS; do
@@ -72,10 +108,17 @@ for kernel in $KERNELS; do
   done
 done
 N=$(wc -l < "$LIST")
+if [[ -n "$SLURM" ]]; then
+  [[ $N -gt 0 ]] || { echo "nothing to rerun: every job of the list is done under tag $TAG"; exit 0; }
+  # The array's last job: this script with --finish-slurm and the start time (for the log's wall time).
+  finish=(bash "$HERE/rerun_methods.sh" --workdir "$(cd "$WORK" && pwd)" --methods "$METHODS" --tag "$TAG"
+          --datasets "$DATASETS" --kernels "$KERNELS" --seeds "$SEEDS" --kreg "$KREG" --finish-slurm "$(date +%s)")
+  # shellcheck disable=SC2086  # SLURM_OPTS are words by design
+  exec bash "$ROOT/scripts/slurm/rerun_array.sh" --work "$WORK" --tag "$TAG" --methods "$METHODS" \
+    --script "$SLURM" --kreg "$KREG" $SLURM_OPTS -- "${finish[@]}"
+fi
 echo "rerunning ${METHODS// /, } in $N result files of $WORK ($(wc -l < "$DONE") done already, tag $TAG) on $JOBS workers"
 started_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)
-checkout=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
-blas=$("$KREG" --version | blas_kernel_set)
 start=$(date +%s)
 status=0
 # One job: rerun, then record it as done (appends of one short line are atomic). xargs -r:
@@ -87,8 +130,7 @@ xargs -r -P "$JOBS" -L 1 sh -c '"$0" "$1/run_job.py" "$2" "$3" "$4" "$5" "$6" --
     '{print $1, $2, $3, $4, w, k, m, d}' "$LIST") || status=$?
 wall=$(( $(date +%s) - start ))
 echo "wall time: $wall s"
-[[ -e "$RUNS" ]] || echo "$RUNS_HEADER" > "$RUNS"
-echo "$started_utc,$TAG,$METHODS,$DATASETS,$KERNELS,$seed_ranges,$JOBS,$N,$(wc -l < "$DONE"),$wall,$KREG,$checkout,${blas:-unknown}" >> "$RUNS"
+log_invocation "$started_utc" "$JOBS" "$N" "$wall"
 "$PY" "$HERE/aggregate.py" "$WORK"
 exit "$status"
 }

@@ -71,5 +71,37 @@ EOF
   if [[ "$now" -eq 1 ]]; then bash "$submit"; else echo "submit both with: bash $submit"; fi
 }
 
+# For the reproduction's arrays (reproduce_array.sh, rerun_array.sh), whose tasks each take one
+# job "dataset table kernel seed" of a list and run scripts/reproduce/run_job.py on it.
+# reproduction_paths: WORK, KREG and SCRIPT made absolute (tasks run elsewhere), WORK/logs,
+# WORK/splits and SCRIPT's directory made, and STEM, SCRIPT without its extension.
+reproduction_paths() {
+  WORK="$(cd "$WORK" && pwd)"
+  KREG="$(cd "$(dirname "$KREG")" && pwd)/$(basename "$KREG")"
+  mkdir -p "$WORK/logs" "$WORK/splits" "$(dirname "$SCRIPT")"
+  SCRIPT="$(cd "$(dirname "$SCRIPT")" && pwd)/$(basename "$SCRIPT")"
+  STEM="${SCRIPT%.*}"
+}
+
+# job_task_lines LIST: the task's job, line SLURM_ARRAY_TASK_ID of WORK/LIST, as $dataset,
+# $table, $kernel, $seed and $name (the result file's stem); $work is WORK.
+job_task_lines() {
+  cat <<EOF
+work=$(quoted "$WORK")
+read -r dataset table kernel seed < <(sed -n "\${SLURM_ARRAY_TASK_ID}p" "\$work/$1")
+name=\${dataset}_\${table}_\${kernel}_\${seed}
+EOF
+}
+
+# keep_split_lines: the lines that copy the split's files (data, cv tables, models,
+# predictions) from the task's scratch to WORK/splits, as a local run leaves them.
+keep_split_lines() {
+  cat <<'EOF'
+rm -rf "$work/splits/$name" "$work/splits/$name.tmp.$SLURM_JOB_ID"
+cp -r "$scratch/splits/$name" "$work/splits/$name.tmp.$SLURM_JOB_ID"
+mv "$work/splits/$name.tmp.$SLURM_JOB_ID" "$work/splits/$name"
+EOF
+}
+
 # quoted ARG...: the arguments as one line of shell words (for a generated command line).
 quoted() { local s; s=$(printf '%q ' "$@"); echo "${s% }"; }

@@ -35,20 +35,17 @@ while [[ $# -gt 0 ]]; do
 done
 [[ -n "$WORK" && -n "$SCRIPT" ]] || fail "--work WORK and --script FILE are required"
 [[ -s "$WORK/jobs.txt" ]] || fail "no job list $WORK/jobs.txt (run_all.sh --slurm writes it)"
-WORK="$(cd "$WORK" && pwd)"
-KREG="$(cd "$(dirname "$KREG")" && pwd)/$(basename "$KREG")"
-mkdir -p "$WORK/logs" "$WORK/results" "$WORK/splits" "$(dirname "$SCRIPT")"
-SCRIPT="$(cd "$(dirname "$SCRIPT")" && pwd)/$(basename "$SCRIPT")"
-STEM="${SCRIPT%.*}"
+reproduction_paths
+mkdir -p "$WORK/results"
 N=$(grep -c . "$WORK/jobs.txt")
 
 {
   sbatch_header kreg-repro "$WORK/logs/repro_%A_%a.log" "--array=1-$N"
   cat <<EOF
 # Task I: line I of $WORK/jobs.txt through run_job.py (written by scripts/slurm/reproduce_array.sh).
-work=$(quoted "$WORK")
-read -r dataset table kernel seed < <(sed -n "\${SLURM_ARRAY_TASK_ID}p" "\$work/jobs.txt")
-name=\${dataset}_\${table}_\${kernel}_\${seed}
+EOF
+  job_task_lines jobs.txt
+  cat <<EOF
 result="\$work/results/\$name.csv"
 if [[ -e "\$result" ]]; then echo "\$name: done already"; exit 0; fi
 if [[ -e "\$work/stop" ]]; then echo "\$name: not started (\$work/stop exists)"; exit 0; fi
@@ -58,11 +55,10 @@ EOF
 echo "\$name on \$(hostname) with \${SLURM_CPUS_PER_TASK:-1} threads, scratch \$scratch"
 $PY $(quoted "$ROOT/scripts/reproduce/run_job.py") "\$dataset" "\$table" "\$kernel" "\$seed" "\$scratch" $JOB_OPTS \\
   --kreg $(quoted "$KREG") --threads-per-job "\${SLURM_CPUS_PER_TASK:-1}"
-# The split's files (data, cv tables, models, predictions) as a local run leaves them, then
-# the result, the mark of a finished job, last.
-rm -rf "\$work/splits/\$name" "\$work/splits/\$name.tmp.\$SLURM_JOB_ID"
-cp -r "\$scratch/splits/\$name" "\$work/splits/\$name.tmp.\$SLURM_JOB_ID"
-mv "\$work/splits/\$name.tmp.\$SLURM_JOB_ID" "\$work/splits/\$name"
+# The split's files as a local run leaves them, then the result, the mark of a finished job, last.
+EOF
+  keep_split_lines
+  cat <<EOF
 publish "\$scratch/results/\$name.csv" "\$result"
 echo "\$name: done; \$(find "\$work/results" -name '*.csv' | wc -l) of $N jobs of the list have results"
 EOF

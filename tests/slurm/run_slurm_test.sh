@@ -6,7 +6,10 @@
 #      byte, those of one local kreg cv run; then a shard's part is removed and the array
 #      resubmitted: only that task may run again, and the merge must give the same files;
 #  (b) the reproduction's smoke run (run_all.sh --mode smoke --slurm) with its aggregate job;
-#      its results must equal a local smoke run's.
+#      its results must equal a local smoke run's;
+#  (c) then a rerun of two methods' rows of that run's synthetic split 0 (rerun_methods.sh
+#      --slurm) with its finishing job: the same files and done list as the same rerun of the
+#      local run, the invocation logged; submitted again, both tasks find their jobs done.
 # Prints the job ids, every array task's state and exit code, the logs, and each check.
 # Usage: tests/slurm/run_slurm_test.sh KREG_BINARY   (KREG_SLURM_TIMEOUT: seconds to wait, 600)
 # Exit status 0 when every check passes, 1 when one fails, 77 (skipped) when Slurm cannot start.
@@ -191,6 +194,30 @@ done
 check "reproduction: result files, same set" diff <(cd "$L/results" && ls) <(cd "$R/results" && ls)
 check "reproduction: every split's files (cv tables, models, predictions) = local (diff -r)" diff -r "$L/splits" "$R/splits"
 check "reproduction: aggregate job's tables.csv = local" "${SAME_TABLE[@]}" "$L/tables.csv" "$R/tables.csv" --ignore time_
+
+# --- (c) a rerun of krr's and kgd's rows on the cluster and locally ------------------------
+RERUN=(--methods "krr kgd" --tag check --datasets synthetic --seeds 0 --kreg "$KREG")
+sub=$(bash "$ROOT/scripts/reproduce/rerun_methods.sh" --workdir "$R" "${RERUN[@]}" --slurm "$R/rerun.sbatch" \
+      --slurm-options "--cpus 1 --time 10 --submit") || { echo "FAIL rerun_methods.sh --slurm: $sub"; exit 1; }
+rerun_array=$(job_id array <<< "$sub"); rerun_finish=$(job_id finish <<< "$sub")
+echo "rerun: array job $rerun_array ($(wc -l < "$R/reruns/check.todo") tasks), finish job $rerun_finish (afterok:$rerun_array)"
+bash "$ROOT/scripts/reproduce/rerun_methods.sh" --workdir "$L" "${RERUN[@]}" --jobs 1 > "$WORK/rerun_local.log" 2>&1 \
+  || { echo "FAIL local rerun (log: $WORK/rerun_local.log)"; failures=$((failures + 1)); }
+wait_for "$rerun_array" "$rerun_finish"
+job_states "$rerun_array" "$rerun_finish"
+echo " rerun:"; show_logs "$R/logs"
+check "rerun: every job and array task COMPLETED with exit code 0" all_completed "$rerun_array" "$rerun_finish"
+for f in "$L"/results/synthetic_*_0.csv; do
+  check "rerun $(basename "$f" .csv): results = local rerun" "${SAME_TABLE[@]}" "$f" "$R/results/$(basename "$f")" --ignore time_
+done
+check "rerun: done list = local rerun's (2 jobs)" bash -c '[[ $(wc -l < "$1") -eq 2 ]] && diff "$1" "$2" && echo "2 jobs"' _ \
+  "$L/reruns/check.done" "$R/reruns/check.done"
+check "rerun: the finishing job logged the invocation" bash -c 'tail -1 "$1" | grep -E "^[^,]+,check,krr kgd,synthetic,gaussian,0,slurm,2,2,"' _ "$R/reruns.csv"
+sub=$(bash "$R/rerun_submit.sh"); rerun_array=$(job_id array <<< "$sub"); rerun_finish=$(job_id finish <<< "$sub")
+echo "rerun submitted again: array job $rerun_array, finish job $rerun_finish"
+wait_for "$rerun_array" "$rerun_finish"
+check "rerun submitted again: both tasks found their jobs done" \
+  logs_say "done already" "$R/logs/rerun_${rerun_array}_1.log" "$R/logs/rerun_${rerun_array}_2.log"
 
 echo "== $failures check(s) failed"
 [[ $failures -eq 0 ]]
