@@ -2,9 +2,10 @@
 """Checks rerun_methods.sh on a copy of a finished work directory: reruns one method (krr) on the
 synthetic data's split 0 (--seeds 0) and requires that exactly those two files (robust and
 sparse table) were rewritten, that only the method's row changed in them, that both jobs are
-recorded as done and the invocation logged in reruns.csv with its splits ("0"); then that the
-same command again reruns nothing (resumed: 0 jobs, a second log line), and that a reruns.csv
-whose header is not the log's stops the script with exit status 2 before any job runs.
+recorded as done, the invocation logged in reruns.csv with its splits ("0") and the jobs left
+reported before and after (remaining.py --rerun); then that the same command again reruns
+nothing (resumed: 0 jobs, a second log line), and that a reruns.csv whose header is not the
+log's stops the script with exit status 2 before any job runs.
 Exit status 1 with the differences otherwise.
 Usage: check_rerun.py WORKDIR --kreg PATH
 """
@@ -52,6 +53,9 @@ def main():
         first = rerun(work, a.kreg)
         if first.returncode != 0:
             sys.exit(f"check_rerun.py: rerun_methods.sh failed ({first.returncode}):\n{first.stderr[-2000:]}")
+        for line in ("2 of 2 jobs left; no estimate", "all 2 jobs done"):
+            if line not in first.stdout:
+                problems.append(f"the rerun did not report '{line}': {first.stdout!r}")
         changed = sorted(os.path.basename(p) for p, text in before.items() if read_text(p) != text)
         if changed != ["synthetic_robust_gaussian_0.csv", "synthetic_sparse_gaussian_0.csv"]:
             problems.append(f"files rewritten: {changed}")

@@ -8,7 +8,9 @@ medians come from whichever machine ran the finished jobs, so the estimate is on
 the machine is the same.
 --reference DIR adds the finished jobs of another work directory (e.g. the Gaussian runs) to
 the medians, for the groups with no finished job of their own.
-Usage: remaining.py WORKDIR [--workers N] [--reference DIR ...]
+--rerun TAG --methods "M ..." estimates rerun_methods.sh's list instead (WORKDIR/reruns/TAG.todo
+left, TAG.done finished), from the times of those methods' rows in the files already rerun.
+Usage: remaining.py WORKDIR [--workers N] [--reference DIR ...] [--rerun TAG --methods "M ..."]
 """
 import argparse
 import csv
@@ -28,10 +30,11 @@ def result_path(workdir, job):
     return os.path.join(workdir, "results", "_".join(job) + ".csv")
 
 
-def job_seconds(path):
-    """kreg's time of one finished job: the sum over its methods (run_job.py's time_s)."""
+def job_seconds(path, methods=None):
+    """kreg's time of one finished job: the sum over its methods (run_job.py's time_s), or over
+    `methods` only (those of a rerun)."""
     with open(path) as f:
-        return sum(float(r["time_s"]) for r in csv.DictReader(f))
+        return sum(float(r["time_s"]) for r in csv.DictReader(f) if methods is None or r["method"] in methods)
 
 
 def group_of(name):
@@ -119,13 +122,43 @@ def describe(left, jobs, core_seconds, unknown, workers):
     return text
 
 
+def rerun_lists(workdir, tag):
+    """(jobs left, jobs done) of rerun_methods.sh's tag: those of WORKDIR/reruns/TAG.todo not in
+    TAG.done (during or after a run, some are), and TAG.done."""
+    def read(suffix):
+        path = os.path.join(workdir, "reruns", tag + suffix)
+        if not os.path.exists(path):
+            return []
+        with open(path) as f:
+            return [tuple(line.split()) for line in f if line.strip()]
+    done = read(".done")
+    finished = set(done)
+    return [job for job in read(".todo") if job not in finished], done
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("workdir")
     ap.add_argument("--workers", type=int, default=2, help="jobs run at a time (run_all.sh --jobs)")
     ap.add_argument("--reference", action="append", default=[],
                     help="another work directory whose finished jobs also count (for groups with none here)")
+    ap.add_argument("--rerun", metavar="TAG", help="estimate rerun_methods.sh's list of this tag")
+    ap.add_argument("--methods", help="with --rerun: the rerun's methods (space-separated)")
     a = ap.parse_args()
+    if a.rerun:
+        if not a.methods:
+            print("remaining.py: error: --rerun needs --methods", file=sys.stderr)
+            sys.exit(2)
+        methods = set(a.methods.split())
+        todo, done = rerun_lists(a.workdir, a.rerun)
+        finished = {}
+        for job in done:
+            path = result_path(a.workdir, job)
+            if os.path.exists(path):
+                finished.setdefault(job[:3], []).append(job_seconds(path, methods))
+        core_seconds, unknown = estimate([job[:3] for job in todo], finished)
+        print(describe(len(todo), len(todo) + len(done), core_seconds, unknown, max(1, a.workers)))
+        return
     listing = os.path.join(a.workdir, "jobs.txt")
     if not os.path.exists(listing):
         print(f"remaining.py: error: {listing}: no job list (run_all.sh writes it)", file=sys.stderr)

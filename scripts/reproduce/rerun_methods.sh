@@ -4,7 +4,8 @@
 # run_job.py --methods M,... --replace, which reruns only those methods and replaces their rows;
 # the other methods' rows stay as they are. Resumable: each finished job is recorded in
 # WORKDIR/reruns/TAG.done, and a rerun of the same command skips those. Stop between jobs with
-# `touch WORKDIR/stop`. Each invocation is logged in WORKDIR/reruns.csv; aggregate.py runs last.
+# `touch WORKDIR/stop`. Each invocation is logged in WORKDIR/reruns.csv; aggregate.py runs last;
+# the jobs left and an estimate of their time are printed at the start and the end (remaining.py).
 # --seeds "0 1 ..." restricts the rerun to those splits (default: every split 0-100 that exists).
 # --slurm FILE writes the jobs as a Slurm job array FILE instead, with a job after it that
 # records the finished ones, logs and aggregates (scripts/slurm/rerun_array.sh, which takes
@@ -118,6 +119,8 @@ if [[ -n "$SLURM" ]]; then
     --script "$SLURM" --kreg "$KREG" $SLURM_OPTS -- "${finish[@]}"
 fi
 echo "rerunning ${METHODS// /, } in $N result files of $WORK ($(wc -l < "$DONE") done already, tag $TAG) on $JOBS workers"
+estimate() { "$PY" "$HERE/remaining.py" "$WORK" --rerun "$TAG" --methods "$METHODS" --workers "$JOBS" || echo "(no estimate of the time left: remaining.py failed)"; }
+estimate
 started_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 start=$(date +%s)
 status=0
@@ -130,6 +133,7 @@ xargs -r -P "$JOBS" -L 1 sh -c '"$0" "$1/run_job.py" "$2" "$3" "$4" "$5" "$6" --
     '{print $1, $2, $3, $4, w, k, m, d}' "$LIST") || status=$?
 wall=$(( $(date +%s) - start ))
 echo "wall time: $wall s"
+estimate
 log_invocation "$started_utc" "$JOBS" "$N" "$wall"
 "$PY" "$HERE/aggregate.py" "$WORK"
 exit "$status"
