@@ -141,6 +141,14 @@ PAPER_MARK = {"r2": "r2_significantly_worse", "time_s": "time_significantly_wors
               "sparsity": "sparsity_significantly_worse"}
 
 
+def two_digits(x):
+    """x to two significant digits, without an exponent from 1e-4 to 1e6.
+    >>> [two_digits(x) for x in (127.8, 0.0549, 2.0, 1234.5)]
+    ['130', '0.055', '2', '1200']
+    """
+    return f"{float(f'{x:.2g}'):g}"
+
+
 def disagreement_reason(rec, metric, ref_rec, pap, ref_pap):
     """Why kreg's Wilcoxon mark on this cell differs from the paper's, by rule.
     >>> disagreement_reason({"method": "kegd"}, "sparsity", {}, {}, {})[:37]
@@ -168,8 +176,8 @@ def disagreement_reason(rec, metric, ref_rec, pap, ref_pap):
     if metric == "time_s" and ref_rec and ref_pap:
         kreg_ratio = rec["time_s_median"] / ref_rec["time_s_median"]
         paper_ratio = float(pap["time_median_s"]) / float(ref_pap["time_median_s"])
-        return (f"times of two implementations: {method} takes {kreg_ratio:.2g} x the reference's median time in "
-                f"kreg, {paper_ratio:.2g} x in the authors' code")
+        return (f"times of two implementations: {method} takes {two_digits(kreg_ratio)} x the reference's median "
+                f"time in kreg, {two_digits(paper_ratio)} x in the authors' code")
     p = rec[f"{metric}_p_worse"]
     if p == p and 0.025 <= p < 0.1:  # within a factor of two of the level
         return f"borderline: p = {p:.2g}, near the 0.05 level"
