@@ -186,9 +186,11 @@ std::vector<std::string> cv_warnings(const CvResult& result, const CvSettings& s
   }
   if (!c.regulariser.empty())
     check(c.regulariser, best.regulariser, s.regulariser_grid, 0.0, "--" + c.regulariser + "-grid");
+  // mean_r2 averages each fold's R2 (1 - its MSE / its variance); the min rule ranks by MSE, so
+  // another point may have a higher mean R2: the message speaks of the chosen point only.
   if (best.mean_r2 <= 0.0)
     out.push_back("the best point (min rule) has mean R2 " + readable_number(best.mean_r2) +
-                  ": no grid point predicts the validation folds better than their mean");
+                  ": averaged over the folds, it predicts the validation rows no better than their own mean");
   const std::string fits = " of " + std::to_string(result.total_fits);
   if (result.unfinished_fits > 0 && s.base.is_nystrom())
     out.push_back(std::to_string(result.unfinished_fits) + fits +

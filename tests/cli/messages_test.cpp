@@ -125,6 +125,7 @@ TEST(Messages, CvWarnsWhenTheBestPointIsOnTheEdgeOfAGrid) {
             std::string::npos)
       << high;
   EXPECT_NE(high.find("has mean R2 "), std::string::npos) << high;
+  EXPECT_NE(high.find("predicts the validation rows no better than their own mean"), std::string::npos) << high;
   // A grid around the optimum: no edge warning.
   const std::string inside = run({"--bandwidth-grid", "1,10,100", "--lambda-grid", "1e-4,1e-2,1"});
   EXPECT_EQ(inside.find("edge"), std::string::npos);
