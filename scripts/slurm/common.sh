@@ -51,19 +51,41 @@ publish() { cp "$1" "$2.tmp.$SLURM_JOB_ID" && mv -f "$2.tmp.$SLURM_JOB_ID" "$2";
 EOF
 }
 
+# The line of an array task's list (or its shard): SLURM_ARRAY_TASK_ID plus the offset that
+# submit.sh gives an array when it splits a long list into several (KREG_TASK_OFFSET).
+TASK_INDEX='$((SLURM_ARRAY_TASK_ID + ${KREG_TASK_OFFSET:-0}))'
+
 # write_submit SUBMIT ARRAY_SCRIPT TASKS FOLLOW_SCRIPT FOLLOW_LABEL NOW: writes SUBMIT, which
-# submits both and prints "array job ID" and "FOLLOW_LABEL job ID"; runs it when NOW is 1.
+# submits the tasks as one job array, or as several where TASKS exceeds what the cluster allows
+# in one (MaxArraySize - 1 task indices; Slurm's default MaxArraySize is 1001, and a full
+# reproduction has 1,010 jobs), then FOLLOW, afterok on all of them. It prints "array job ID"
+# per array and "FOLLOW_LABEL job ID"; runs it when NOW is 1.
 write_submit() {
   local submit="$1" array="$2" tasks="$3" follow="$4" label="$5" now="$6"
   cat > "$submit" <<EOF
 #!/usr/bin/env bash
-# Submits $(basename "$array") as a job array, then $(basename "$follow"), which starts once
-# every task of the array has succeeded (afterok). Run it again after a failure: tasks whose
-# results exist finish at once, the others run again.
+# Submits $(basename "$array")'s $tasks tasks as job arrays of at most the cluster's
+# MaxArraySize - 1 tasks (KREG_SLURM_ARRAY_TASKS=N sets another bound), each told its first
+# line by KREG_TASK_OFFSET, then $(basename "$follow"), which starts once every task has
+# succeeded (afterok). Run it again after a failure: tasks whose results exist finish at once,
+# the others run again.
 set -euo pipefail
-array=\$(sbatch --parsable $(printf '%q' "$array")); array=\${array%%;*}
-echo "array job \$array"
-follow=\$(sbatch --parsable --dependency=afterok:\$array $(printf '%q' "$follow")); follow=\${follow%%;*}
+tasks=$tasks
+per_array=\${KREG_SLURM_ARRAY_TASKS:-}
+if [[ -z "\$per_array" ]]; then
+  max=\$(scontrol show config 2> /dev/null | sed -n 's/^MaxArraySize *= *\([0-9]*\).*/\1/p')
+  per_array=\$(( \${max:-1001} - 1 ))
+fi
+[[ "\$per_array" =~ ^[1-9][0-9]*\$ ]] || { echo "submit: error: KREG_SLURM_ARRAY_TASKS must be a positive integer, not '\$per_array'" >&2; exit 2; }
+ids=()
+for ((first = 1; first <= tasks; first += per_array)); do
+  count=\$(( tasks - first + 1 < per_array ? tasks - first + 1 : per_array ))
+  id=\$(sbatch --parsable --array=1-\$count --export=ALL,KREG_TASK_OFFSET=\$((first - 1)) $(printf '%q' "$array")); id=\${id%%;*}
+  echo "array job \$id"
+  [[ \$count -lt \$tasks ]] && echo "  (its tasks are lines \$first-\$((first + count - 1)) of \$tasks)"
+  ids+=("\$id")
+done
+follow=\$(sbatch --parsable --dependency=afterok:\$(IFS=:; echo "\${ids[*]}") $(printf '%q' "$follow")); follow=\${follow%%;*}
 echo "$label job \$follow"
 EOF
   chmod +x "$submit"
@@ -83,12 +105,13 @@ reproduction_paths() {
   STEM="${SCRIPT%.*}"
 }
 
-# job_task_lines LIST: the task's job, line SLURM_ARRAY_TASK_ID of WORK/LIST, as $dataset,
-# $table, $kernel, $seed and $name (the result file's stem); $work is WORK.
+# job_task_lines LIST: the task's job, its line ($TASK_INDEX) of WORK/LIST, as $dataset, $table,
+# $kernel, $seed and $name (the result file's stem); $work is WORK.
 job_task_lines() {
   cat <<EOF
 work=$(quoted "$WORK")
-read -r dataset table kernel seed < <(sed -n "\${SLURM_ARRAY_TASK_ID}p" "\$work/$1")
+line=$TASK_INDEX
+read -r dataset table kernel seed < <(sed -n "\${line}p" "\$work/$1")
 name=\${dataset}_\${table}_\${kernel}_\${seed}
 EOF
 }

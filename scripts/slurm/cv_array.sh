@@ -75,8 +75,8 @@ ARRAY="$WORK/cv_array.sbatch" MERGE="$WORK/cv_merge.sbatch"
 {
   sbatch_header kreg-cv "$WORK/logs/cv_%A_%a.log" "--array=1-$SHARDS"
   cat <<EOF
-# Task I of $SHARDS: shard I of the cv run (written by scripts/slurm/cv_array.sh).
-i=\$SLURM_ARRAY_TASK_ID
+# Task I (+ KREG_TASK_OFFSET) of $SHARDS: that shard of the cv run (written by scripts/slurm/cv_array.sh).
+i=$TASK_INDEX
 part=$(quoted "$WORK/parts")/part_\$i.csv
 if [[ -e "\$part" ]]; then echo "shard \$i/$SHARDS: \$part exists, nothing to do"; exit 0; fi
 EOF

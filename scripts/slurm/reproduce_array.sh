@@ -42,7 +42,7 @@ N=$(grep -c . "$WORK/jobs.txt")
 {
   sbatch_header kreg-repro "$WORK/logs/repro_%A_%a.log" "--array=1-$N"
   cat <<EOF
-# Task I: line I of $WORK/jobs.txt through run_job.py (written by scripts/slurm/reproduce_array.sh).
+# Task I: line I (+ KREG_TASK_OFFSET) of $WORK/jobs.txt through run_job.py (written by scripts/slurm/reproduce_array.sh).
 EOF
   job_task_lines jobs.txt
   cat <<EOF

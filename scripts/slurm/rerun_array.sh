@@ -46,7 +46,7 @@ N=$(grep -c . "$WORK/reruns/$TAG.todo")
 {
   sbatch_header kreg-rerun "$WORK/logs/rerun_%A_%a.log" "--array=1-$N"
   cat <<EOF
-# Task I: line I of reruns/$TAG.todo through run_job.py --replace (written by scripts/slurm/rerun_array.sh).
+# Task I: line I (+ KREG_TASK_OFFSET) of reruns/$TAG.todo through run_job.py --replace (written by scripts/slurm/rerun_array.sh).
 EOF
   job_task_lines "reruns/$TAG.todo"
   cat <<EOF

@@ -5,7 +5,8 @@
 #      5 folds) with the merge job after each array; the merged files must equal, byte for
 #      byte, those of one local kreg cv run; then a shard's part is removed and the array
 #      resubmitted: only that task may run again, and the merge must give the same files;
-#  (b) the reproduction's smoke run (run_all.sh --mode smoke --slurm) with its aggregate job;
+#  (b) the reproduction's smoke run (run_all.sh --mode smoke --slurm, in three arrays of at most
+#      4 tasks: KREG_SLURM_ARRAY_TASKS) with its aggregate job;
 #      its results must equal a local smoke run's;
 #  (c) then a rerun of two methods' rows of that run's synthetic split 0 (rerun_methods.sh
 #      --slurm) with its finishing job: the same files and done list as the same rerun of the
@@ -136,10 +137,12 @@ else
   echo "cv part skipped: kreg cv has no --shard"
 fi
 R="$WORK/repro_slurm"
-sub=$(bash "$ROOT/scripts/reproduce/run_all.sh" --mode smoke --workdir "$R" --kreg "$KREG" \
+# At most 4 tasks per array: the 10 jobs go in three arrays (4, 4, 2), as a list longer than the
+# cluster's MaxArraySize would (a full reproduction has 1,010 jobs; Slurm's default allows 1,000).
+sub=$(KREG_SLURM_ARRAY_TASKS=4 bash "$ROOT/scripts/reproduce/run_all.sh" --mode smoke --workdir "$R" --kreg "$KREG" \
       --slurm "$R/repro.sbatch" --slurm-options "--cpus 1 --time 10 --submit") || { echo "FAIL run_all.sh --slurm: $sub"; exit 1; }
-repro_array=$(job_id array <<< "$sub"); repro_aggregate=$(job_id aggregate <<< "$sub")
-echo "reproduction smoke: array job $repro_array ($(wc -l < "$R/jobs.txt") tasks), aggregate job $repro_aggregate (afterok:$repro_array)"
+mapfile -t repro_arrays < <(job_id array <<< "$sub"); repro_aggregate=$(job_id aggregate <<< "$sub")
+echo "reproduction smoke: array jobs ${repro_arrays[*]} ($(wc -l < "$R/jobs.txt") tasks), aggregate job $repro_aggregate (afterok on all)"
 
 # --- the same runs locally, while the cluster works -----------------------------------------
 start=$(date +%s)
@@ -156,19 +159,19 @@ bash "$ROOT/scripts/reproduce/run_all.sh" --mode smoke --workdir "$L" --jobs 2 -
   || { echo "FAIL local smoke run (log: $WORK/repro_local.log)"; failures=$((failures + 1)); }
 echo "local reference runs done in $(( $(date +%s) - start )) s"
 
-wait_for "${cv_ids[@]}" "$repro_array" "$repro_aggregate"
+wait_for "${cv_ids[@]}" "${repro_arrays[@]}" "$repro_aggregate"
 echo "cluster jobs done after $(( $(date +%s) - start )) s"
 
 # --- what the cluster did ------------------------------------------------------------------
 echo "== job and array task states"
-job_states "${cv_ids[@]}" "$repro_array" "$repro_aggregate"
+job_states "${cv_ids[@]}" "${repro_arrays[@]}" "$repro_aggregate"
 echo "== logs (one per array task, one per merge/aggregate job)"
 [[ $HAVE_SHARD -eq 1 ]] && for m in krr kgd; do echo " cv $m:"; show_logs "$WORK/cv_$m/logs"; done
 echo " reproduction:"; show_logs "$R/logs"
 
 # --- checks --------------------------------------------------------------------------------
 echo "== checks"
-check "every job and array task COMPLETED with exit code 0" all_completed "${cv_ids[@]}" "$repro_array" "$repro_aggregate"
+check "every job and array task COMPLETED with exit code 0" all_completed "${cv_ids[@]}" "${repro_arrays[@]}" "$repro_aggregate"
 if [[ $HAVE_SHARD -eq 1 ]]; then
   for m in krr kgd; do
     check "cv $m: merged shards = one local kreg cv run (cmp)" same_files "$WORK/cv_$m/out" "$WORK/cv_$m/local" "${CV_OUTPUTS[@]}"
@@ -184,6 +187,7 @@ if [[ $HAVE_SHARD -eq 1 ]]; then
   check "resubmission: task 2 computed its shard again" logs_say "wrote .*part_2.csv" "$w/logs/cv_${array}_2.log"
   check "resubmission: merged outputs again = the local run (cmp)" same_files "$w/out" "$w/local" "${CV_OUTPUTS[@]}"
 fi
+check "reproduction: the 10 jobs went in three arrays" bash -c '[[ $# -eq 3 ]] && echo "$*"' _ "${repro_arrays[@]}"
 # The reproduction: every result table, but for time_s (the wall time of each method's cv,
 # which differs from run to run), the split's files (data, cv tables, best points, models,
 # predictions: all deterministic), and the aggregated tables but for their time_* columns
