@@ -5,7 +5,9 @@ sparse table) were rewritten, that only the method's row changed in them, that b
 recorded as done, the invocation logged in reruns.csv with its splits ("0") and the jobs left
 reported before and after (remaining.py --rerun); then that the same command again reruns
 nothing (resumed: 0 jobs, a second log line), and that a reruns.csv whose header is not the
-log's stops the script with exit status 2 before any job runs.
+log's stops the script with exit status 2 before any job runs. Last, a stop asked while the
+first job runs (WORKDIR/stop, made by a kreg wrapper at that job's first call): the first job
+finishes and counts as done, the second does not start and does not count.
 Exit status 1 with the differences otherwise.
 Usage: check_rerun.py WORKDIR --kreg PATH
 """
@@ -34,9 +36,9 @@ def rows_by_method(path):
         return {r["method"]: r for r in csv.DictReader(f)}
 
 
-def rerun(workdir, kreg):
+def rerun(workdir, kreg, jobs="1"):
     return subprocess.run(["bash", RERUN, "--workdir", workdir, "--methods", "krr", "--tag", TAG,
-                           "--datasets", "synthetic", "--seeds", "0", "--jobs", "1", "--kreg", kreg],
+                           "--datasets", "synthetic", "--seeds", "0", "--jobs", jobs, "--kreg", kreg],
                           capture_output=True, text=True)
 
 
@@ -84,10 +86,20 @@ def main():
             problems.append(f"a foreign reruns.csv gave exit {guarded.returncode}: {guarded.stderr.strip()!r}")
         if os.path.exists(os.path.join(work, "reruns", TAG + ".done")):
             problems.append("a foreign reruns.csv did not stop the script before its jobs")
+        stopped = os.path.join(tmp, "stopped")
+        shutil.copytree(os.path.join(a.workdir, "results"), os.path.join(stopped, "results"))
+        wrapper = os.path.join(tmp, "kreg-that-stops")
+        with open(wrapper, "w") as f:
+            f.write(f'#!/bin/sh\n[ "$1" = cv ] && touch "{stopped}/stop"\nexec "{os.path.abspath(a.kreg)}" "$@"\n')
+        os.chmod(wrapper, 0o755)
+        rerun(stopped, wrapper)
+        done = read_text(os.path.join(stopped, "reruns", TAG + ".done")).splitlines()
+        if done != ["synthetic robust gaussian 0"]:
+            problems.append(f"stopped during the first job: the done list is {done}")
     if problems:
         sys.exit("check_rerun.py:\n  " + "\n  ".join(problems))
     print("check_rerun.py: rerun_methods.sh replaced krr's rows of synthetic split 0 only, logged "
-          "and resumed the run, and refused a foreign log")
+          "and resumed the run, refused a foreign log, and counted only the job it finished after a stop")
 
 
 if __name__ == "__main__":

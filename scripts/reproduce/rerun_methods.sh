@@ -124,11 +124,19 @@ estimate
 started_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 start=$(date +%s)
 status=0
-# One job: rerun, then record it as done (appends of one short line are atomic). xargs -r:
-# a resumed rerun with every job done runs nothing (without it, xargs runs the command once).
+# One job: rerun, then record it as done (appends of one short line are atomic) -- unless
+# run_job.py did not start it because WORKDIR/stop exists: then its result file is older than
+# the job (a job that started before the stop and finished counts). xargs -r: a resumed rerun
+# with every job done runs nothing (without it, xargs runs the command once).
 # shellcheck disable=SC2016
-xargs -r -P "$JOBS" -L 1 sh -c '"$0" "$1/run_job.py" "$2" "$3" "$4" "$5" "$6" --kreg "$7" --threads-per-job 1 \
-    --methods "$8" --replace && { [ -e "$6/stop" ] || echo "$2 $3 $4 $5" >> "$9"; }' \
+xargs -r -P "$JOBS" -L 1 sh -c 'began=$(mktemp)
+    "$0" "$1/run_job.py" "$2" "$3" "$4" "$5" "$6" --kreg "$7" --threads-per-job 1 --methods "$8" --replace
+    rc=$?
+    if [ $rc -eq 0 ] && { [ ! -e "$6/stop" ] || [ "$6/results/$2_$3_$4_$5.csv" -nt "$began" ]; }; then
+      echo "$2 $3 $4 $5" >> "$9"
+    fi
+    rm -f "$began"
+    exit $rc' \
     "$PY" "$HERE" < <(awk -v w="$WORK" -v k="$KREG" -v m="${METHODS// /,}" -v d="$DONE" \
     '{print $1, $2, $3, $4, w, k, m, d}' "$LIST") || status=$?
 wall=$(( $(date +%s) - start ))
