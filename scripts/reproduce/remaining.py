@@ -98,12 +98,21 @@ def estimate(pending, finished, reference=None):
     return total, unknown
 
 
+def rounded(x):
+    """x to two significant digits, as an estimate deserves, with thousands separators.
+    >>> [rounded(x) for x in (78844.0, 11.0, 0.5, 60.0, 1234567.0)]
+    ['79,000', '11', '0.5', '60', '1,200,000']
+    """
+    value = float(f"{x:.2g}")
+    return f"{value:,.0f}" if value >= 10 else f"{value:g}"
+
+
 def describe(left, jobs, core_seconds, unknown, workers):
     """The one-line report.
     >>> describe(637, 1010, 171000.0, 0, 2)
-    '637 of 1010 jobs left: about 171,000 core-seconds (23.8 h on 2 workers) at the median time per finished job of each data set and table'
+    '637 of 1010 jobs left: about 170,000 core-seconds (24 h on 2 workers) at the median time per finished job of each data set and table'
     >>> describe(3, 10, 60.0, 1, 2)
-    '3 of 10 jobs left: about 60 core-seconds (0.0 h on 2 workers) at the median time per finished job of each data set and table; 1 of them has no estimate (no job of its data set and table has finished)'
+    '3 of 10 jobs left: about 60 core-seconds (0.5 min on 2 workers) at the median time per finished job of each data set and table; 1 of them has no estimate (no job of its data set and table has finished)'
     >>> describe(10, 10, 0.0, 10, 2)
     '10 of 10 jobs left; no estimate of their time (no job of their data sets and tables has finished)'
     >>> describe(0, 10, 0.0, 0, 2)
@@ -113,7 +122,9 @@ def describe(left, jobs, core_seconds, unknown, workers):
         return f"all {jobs} jobs done"
     if unknown == left:
         return f"{left} of {jobs} jobs left; no estimate of their time (no job of their data sets and tables has finished)"
-    text = (f"{left} of {jobs} jobs left: about {core_seconds:,.0f} core-seconds ({core_seconds / workers / 3600:.1f} h "
+    wall = core_seconds / workers
+    wall_text = f"{rounded(wall / 3600)} h" if wall >= 3600 else f"{rounded(wall / 60)} min"
+    text = (f"{left} of {jobs} jobs left: about {rounded(core_seconds)} core-seconds ({wall_text} "
             f"on {workers} workers) at the median time per finished job of each data set and table")
     if unknown == 1:
         text += "; 1 of them has no estimate (no job of its data set and table has finished)"
