@@ -14,6 +14,7 @@ paper's differ.
 Usage: aggregate.py WORKDIR
        aggregate.py --disagreements WORKDIR   (prints only that list, as a Markdown table)
 """
+import collections
 import csv
 import glob
 import os
@@ -56,6 +57,25 @@ def invocations(workdir):
         return []
     with open(path) as f:
         return list(csv.DictReader(f))
+
+
+def processors(runs):
+    """The processors runs.csv names (its column cpu, absent or empty before it was logged), e.g.
+    "Processor: AMD EPYC (2 invocations); not recorded for 3 invocations."
+    >>> processors([{"cpu": "AMD EPYC"}, {"cpu": ""}, {}, {"cpu": "AMD EPYC"}, {"cpu": "Intel Xeon"}])
+    'Processors: AMD EPYC (2 invocations), Intel Xeon (1 invocation); not recorded for 2 invocations.'
+    >>> processors([{"cpu": ""}])
+    'Processor: not recorded for 1 invocation.'
+    """
+    def invocations(k):
+        return f"{k} invocation{'s' if k != 1 else ''}"
+    counts = collections.Counter(r.get("cpu") or "" for r in runs)
+    unrecorded = counts.pop("", 0)
+    named = ", ".join(f"{cpu} ({invocations(k)})" for cpu, k in sorted(counts.items()))
+    text = ("Processors: " if len(counts) > 1 else "Processor: ") + named
+    if unrecorded:
+        text += ("; not recorded for " if named else "not recorded for ") + invocations(unrecorded)
+    return text + "."
 
 
 def paper_numbers():
@@ -273,7 +293,7 @@ def main():
         runs = invocations(workdir)
         if runs:
             f.write(f"\nWall time of run_all.sh over {len(runs)} invocation(s) (runs.csv): "
-                    f"{sum(float(r['wall_s']) for r in runs):.0f} s.\n")
+                    f"{sum(float(r['wall_s']) for r in runs):.0f} s. {processors(runs)}\n")
     print(f"wrote {workdir}/tables.csv and tables.md ({len(out_rows)} rows from {n_results} results)")
 
 

@@ -4,8 +4,9 @@ synthetic data's split 0 (--seeds 0) and requires that exactly those two files (
 sparse table) were rewritten, that only the method's row changed in them, that both jobs are
 recorded as done, the invocation logged in reruns.csv with its splits ("0") and the jobs left
 reported before and after (remaining.py --rerun); then that the same command again reruns
-nothing (resumed: 0 jobs, a second log line), and that a reruns.csv whose header is not the
-log's stops the script with exit status 2 before any job runs. Last, a stop asked while the
+nothing (resumed: 0 jobs, a second log line), that both lines name this machine's processor
+(column cpu), that a log written before that column gains it, empty on its old lines, and that a
+reruns.csv whose header is not the log's stops the script with exit status 2 before any job runs. Last, a stop asked while the
 first job runs (WORKDIR/stop, made by a kreg wrapper at that job's first call): the first job
 finishes and counts as done, the second does not start and does not count.
 Exit status 1 with the differences otherwise.
@@ -19,6 +20,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+
+OLD_HEADER = "started_utc,tag,methods,datasets,kernels,seeds,workers,jobs,done_after,wall_s,kreg_binary,checkout,blas_kernels"
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RERUN = os.path.join(HERE, "rerun_methods.sh")
@@ -34,6 +37,18 @@ def read_text(path):
 def rows_by_method(path):
     with open(path) as f:
         return {r["method"]: r for r in csv.DictReader(f)}
+
+
+def cpu_model():
+    """This machine's processor as invocation_log.sh's cpu_model names it, independently read."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip().replace(",", ";") or "unknown"
+    except OSError:
+        pass
+    return "unknown"
 
 
 def rerun(workdir, kreg, jobs="1"):
@@ -78,6 +93,21 @@ def main():
         got = [(r["tag"], r["methods"], r["seeds"], r["jobs"], r["done_after"]) for r in log]
         if got != [(TAG, "krr", "0", "2", "2"), (TAG, "krr", "0", "0", "2")]:
             problems.append(f"reruns.csv logs {got}")
+        if [r.get("cpu") for r in log] != [cpu_model()] * 2:
+            problems.append(f"reruns.csv's cpu column: {[r.get('cpu') for r in log]}, this machine's: {cpu_model()!r}")
+        # A log from before the cpu column: its two lines without their last field.
+        lines = read_text(os.path.join(work, "reruns.csv")).splitlines()
+        if lines[0].rsplit(",", 1)[0] != OLD_HEADER:
+            problems.append(f"reruns.csv's header is {lines[0]!r}, expected the old one and ',cpu'")
+        with open(os.path.join(work, "reruns.csv"), "w") as f:
+            f.write("".join(line.rsplit(",", 1)[0] + "\n" for line in lines))
+        upgraded = rerun(work, a.kreg)
+        with open(os.path.join(work, "reruns.csv")) as f:
+            log = list(csv.DictReader(f))
+        if upgraded.returncode != 0 or [r["cpu"] for r in log] != ["", "", cpu_model()] or \
+                "added the column cpu" not in upgraded.stderr:
+            problems.append(f"a log from before the cpu column: exit {upgraded.returncode}, cpu column "
+                            f"{[r.get('cpu') for r in log]}, stderr {upgraded.stderr.strip()!r}")
         with open(os.path.join(work, "reruns.csv"), "w") as f:
             f.write("started_utc,tag\n")
         os.remove(os.path.join(work, "reruns", TAG + ".done"))
@@ -99,7 +129,7 @@ def main():
     if problems:
         sys.exit("check_rerun.py:\n  " + "\n  ".join(problems))
     print("check_rerun.py: rerun_methods.sh replaced krr's rows of synthetic split 0 only, logged "
-          "and resumed the run, refused a foreign log, and counted only the job it finished after a stop")
+          "and resumed the run with this machine's processor in the log, upgraded an old log, refused a foreign log, and counted only the job it finished after a stop")
 
 
 if __name__ == "__main__":

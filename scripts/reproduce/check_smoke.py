@@ -3,7 +3,7 @@
 one row per method of the table, every number finite where it must be, the refit's convergence
 recorded for the penalised methods (and only for them), and aggregated tables
 that parse and carry the paper's numbers, and the invocation logged in runs.csv with its wall
-time. Exit status 1 with the reason otherwise.
+time, BLAS kernels and processor. Exit status 1 with the reason otherwise.
 Usage: check_smoke.py WORKDIR
 """
 import csv
@@ -44,8 +44,9 @@ for r in tables:
 runs_path = os.path.join(workdir, "runs.csv")
 runs = list(csv.DictReader(open(runs_path))) if os.path.exists(runs_path) else []
 if (len(runs) != 1 or runs[0].get("done_after") != "10" or not runs[0].get("wall_s", "").isdigit()
-        or runs[0].get("blas_kernels", "unknown") == "unknown"):
-    problems.append(f"runs.csv should log one invocation that left 10 results, with its BLAS kernels, found {runs}")
+        or runs[0].get("blas_kernels", "unknown") == "unknown" or not runs[0].get("cpu")):
+    problems.append(f"runs.csv should log one invocation that left 10 results, with its BLAS kernels "
+                    f"and processor, found {runs}")
 md_path = os.path.join(workdir, "tables.md")
 if not os.path.exists(md_path) or "Wall time of run_all.sh over 1 invocation(s)" not in open(md_path).read():
     problems.append("tables.md does not report the run's wall time")

@@ -21,6 +21,8 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 # shellcheck source=../blas_kernel_set.sh
 source "$ROOT/scripts/blas_kernel_set.sh"
+# shellcheck source=invocation_log.sh
+source "$HERE/invocation_log.sh"
 PY=/usr/bin/python3
 WORK=""
 METHODS=""
@@ -53,11 +55,8 @@ done
 [[ -n "$WORK" && -n "$METHODS" && -n "$TAG" ]] || { echo "$usage" >&2; exit 2; }
 [[ -d "$WORK/results" ]] || { echo "rerun_methods.sh: error: $WORK/results does not exist" >&2; exit 2; }
 RUNS="$WORK/reruns.csv"
-RUNS_HEADER="started_utc,tag,methods,datasets,kernels,seeds,workers,jobs,done_after,wall_s,kreg_binary,checkout,blas_kernels"
-if [[ -e "$RUNS" && "$(head -n 1 "$RUNS")" != "$RUNS_HEADER" ]]; then
-  echo "rerun_methods.sh: error: $RUNS: line 1 is not the log's header ($RUNS_HEADER)" >&2
-  exit 2
-fi
+open_invocation_log "$RUNS" "started_utc,tag,methods,datasets,kernels,seeds,workers,jobs,done_after,wall_s,kreg_binary,checkout,blas_kernels,cpu" \
+  || exit 2
 # The splits as ranges, for the log: "0 1 2 3 7" -> "0-3 7".
 seed_ranges=$(tr -s ' \n' '\n\n' <<< "$SEEDS" | awk 'NF {
   if (started && $1 == last + 1) { last = $1; next }
@@ -70,12 +69,15 @@ touch "$DONE"
 LIST="$WORK/reruns/$TAG.todo"
 # Jobs that a Slurm array's tasks marked finished (rerun_array.sh) go into the done list here,
 # when the array's last job runs this script with --finish-slurm, or else at the next invocation.
+# A mark holds the job (line 1) and the processor of the node that ran it (line 2).
 FINISHED="$WORK/reruns/$TAG.finished"
+node_cpus=""
 if [[ -d "$FINISHED" ]]; then
   for mark in "$FINISHED"/*; do
     [[ -f "$mark" ]] || continue
-    job=$(cat "$mark")
+    job=$(head -n 1 "$mark")
     grep -qxF "$job" "$DONE" || echo "$job" >> "$DONE"
+    node_cpus+="$(sed -n 2p "$mark")"$'\n'
     rm -f "$mark"
   done
 fi
@@ -83,14 +85,15 @@ fi
 # blas: the OpenBLAS kernel set of the jobs (`kreg --version`; OPENBLAS_CORETYPE chooses it).
 checkout=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
 blas=$("$KREG" --version | blas_kernel_set)
-# log_invocation STARTED_UTC WORKERS JOBS WALL_S: one line of reruns.csv.
+# log_invocation STARTED_UTC WORKERS JOBS WALL_S CPU: one line of reruns.csv.
 log_invocation() {
-  [[ -e "$RUNS" ]] || echo "$RUNS_HEADER" > "$RUNS"
-  echo "$1,$TAG,$METHODS,$DATASETS,$KERNELS,$seed_ranges,$2,$3,$(wc -l < "$DONE"),$4,$KREG,$checkout,${blas:-unknown}" >> "$RUNS"
+  echo "$1,$TAG,$METHODS,$DATASETS,$KERNELS,$seed_ranges,$2,$3,$(wc -l < "$DONE"),$4,$KREG,$checkout,${blas:-unknown},$5" >> "$RUNS"
 }
 if [[ -n "$FINISH_SLURM" ]]; then
   N=$(grep -c . "$LIST" || true)
-  log_invocation "$(date -u -d "@$FINISH_SLURM" +%Y-%m-%dT%H:%M:%SZ)" slurm "$N" $(( $(date +%s) - FINISH_SLURM ))
+  # The array's nodes' processors, from the marks taken in above (" | " between several).
+  cpus=$({ grep -v '^$' <<< "$node_cpus" || true; } | sort -u | paste -sd '|' | sed 's/|/ | /g')
+  log_invocation "$(date -u -d "@$FINISH_SLURM" +%Y-%m-%dT%H:%M:%SZ)" slurm "$N" $(( $(date +%s) - FINISH_SLURM )) "${cpus:-unknown}"
   echo "$(wc -l < "$DONE") jobs done under tag $TAG"
   "$PY" "$HERE/aggregate.py" "$WORK"
   exit 0
@@ -142,7 +145,7 @@ xargs -r -P "$JOBS" -L 1 sh -c 'began=$(mktemp)
 wall=$(( $(date +%s) - start ))
 echo "wall time: $wall s"
 estimate
-log_invocation "$started_utc" "$JOBS" "$N" "$wall"
+log_invocation "$started_utc" "$JOBS" "$N" "$wall" "$(cpu_model)"
 "$PY" "$HERE/aggregate.py" "$WORK"
 exit "$status"
 }

@@ -24,6 +24,8 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 # shellcheck source=../blas_kernel_set.sh
 source "$ROOT/scripts/blas_kernel_set.sh"
+# shellcheck source=invocation_log.sh
+source "$HERE/invocation_log.sh"
 PY=/usr/bin/python3
 MODE=quick
 KERNELS=gaussian
@@ -87,11 +89,17 @@ for other in "$(dirname "$WORK")"/*/; do
   [[ -d "$other/results" && "$(cd "$other" && pwd)" != "$(cd "$WORK" && pwd)" ]] && REFERENCES+=(--reference "$other")
 done
 "$PY" "$HERE/remaining.py" "$WORK" --workers "$JOBS" "${REFERENCES[@]}" || echo "(no estimate of the time left: remaining.py failed)"
+# One line per invocation, so that a run resumed over several invocations has its total wall
+# time; the log is opened (or refused) before the jobs run.
+RUNS="$WORK/runs.csv"
+open_invocation_log "$RUNS" "started_utc,mode,datasets,kernels,workers,jobs,done_before,done_after,wall_s,kreg_binary,checkout,blas_kernels,cpu" \
+  || exit 2
 started_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 # What this invocation runs, read before it starts (the checkout may move on while it runs).
 # blas_kernels: the OpenBLAS kernel set of the jobs (`kreg --version`; OPENBLAS_CORETYPE chooses it).
 checkout=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
 blas=$("$KREG" --version | blas_kernel_set)
+cpu=$(cpu_model)
 start=$(date +%s)
 status=0
 # shellcheck disable=SC2086
@@ -99,10 +107,7 @@ xargs -r -P "$JOBS" -L 1 sh -c "$PY '$HERE/run_job.py' \"\$0\" \"\$1\" \"\$2\" \
 wall=$(( $(date +%s) - start ))
 after=$(count_results)
 echo "wall time: $wall s"
-# One line per invocation, so that a run resumed over several invocations has its total wall time.
-RUNS="$WORK/runs.csv"
-[[ -e "$RUNS" ]] || echo "started_utc,mode,datasets,kernels,workers,jobs,done_before,done_after,wall_s,kreg_binary,checkout,blas_kernels" > "$RUNS"
-echo "$started_utc,$MODE,$DATASETS,$KERNELS,$JOBS,$N,$before,$after,$wall,$KREG,$checkout,${blas:-unknown}" >> "$RUNS"
+echo "$started_utc,$MODE,$DATASETS,$KERNELS,$JOBS,$N,$before,$after,$wall,$KREG,$checkout,${blas:-unknown},$cpu" >> "$RUNS"
 "$PY" "$HERE/aggregate.py" "$WORK"
 if [[ "$after" -lt "$N" && -e "$WORK/stop" ]]; then
   echo "stopped on request ($WORK/stop): $((N - after)) of $N jobs left; run the same command again to go on" >&2

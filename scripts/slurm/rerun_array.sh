@@ -50,6 +50,7 @@ N=$(grep -c . "$WORK/reruns/$TAG.todo")
 EOF
   job_task_lines "reruns/$TAG.todo"
   cat <<EOF
+source $(quoted "$ROOT/scripts/reproduce/invocation_log.sh")  # cpu_model
 finished="\$work/reruns/$TAG.finished/\$name"
 if [[ -e "\$finished" ]] || grep -qxF "\$dataset \$table \$kernel \$seed" "\$work/reruns/$TAG.done" 2> /dev/null; then
   echo "\$name: done already"; exit 0
@@ -67,7 +68,8 @@ EOF
   keep_split_lines
   cat <<EOF
 publish "\$scratch/results/\$name.csv" "\$work/results/\$name.csv"
-printf "%s\\n" "\$dataset \$table \$kernel \$seed" > "\$finished.tmp" && mv -f "\$finished.tmp" "\$finished"
+# The mark: the job, and this node's processor for the invocation's log (rerun_methods.sh).
+printf "%s\\n%s\\n" "\$dataset \$table \$kernel \$seed" "\$(cpu_model)" > "\$finished.tmp" && mv -f "\$finished.tmp" "\$finished"
 echo "\$name: done; \$(find "\$work/reruns/$TAG.finished" -type f | wc -l) of $N jobs of the list finished"
 EOF
 } > "$SCRIPT"

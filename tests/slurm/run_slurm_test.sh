@@ -217,6 +217,9 @@ done
 check "rerun: done list = local rerun's (2 jobs)" bash -c '[[ $(wc -l < "$1") -eq 2 ]] && diff "$1" "$2" && echo "2 jobs"' _ \
   "$L/reruns/check.done" "$R/reruns/check.done"
 check "rerun: the finishing job logged the invocation" bash -c 'tail -1 "$1" | grep -E "^[^,]+,check,krr kgd,synthetic,gaussian,0,slurm,2,2,"' _ "$R/reruns.csv"
+check "rerun: the log names the processor the tasks' marks carried (this machine's)" bash -c \
+  'source "$2"; last=$(tail -1 "$1" | awk -F, "{print \$NF}"); echo "$last"; [[ "$last" == "$(cpu_model)" ]]' _ \
+  "$R/reruns.csv" "$ROOT/scripts/reproduce/invocation_log.sh"
 sub=$(bash "$R/rerun_submit.sh"); rerun_array=$(job_id array <<< "$sub"); rerun_finish=$(job_id finish <<< "$sub")
 echo "rerun submitted again: array job $rerun_array, finish job $rerun_finish"
 wait_for "$rerun_array" "$rerun_finish"
