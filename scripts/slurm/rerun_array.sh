@@ -9,7 +9,8 @@
 # Task I takes line I ("dataset table kernel seed"), copies that result file to node-local
 # scratch, runs run_job.py --methods M,... --replace there with --threads-per-job C, copies the
 # split's files back to WORK/splits and the result, at once, to WORK/results, and then marks
-# the job finished with a file WORK/reruns/TAG.finished/NAME holding its line (tasks do not
+# the job finished with a file WORK/reruns/TAG.finished/NAME holding its line and the node's
+# processor (the finishing job logs the processors in reruns.csv; tasks do not
 # append to TAG.done: tasks on several nodes would write one file at once; rerun_methods.sh
 # moves the marks into it). A task whose job is in TAG.done or marked finished does nothing,
 # so submitting again reruns only the unfinished jobs; none starts while WORK/stop exists.
