@@ -3,13 +3,14 @@
 one row per method of the table, every number finite where it must be, the refit's convergence
 recorded for the penalised methods (and only for them), and aggregated tables
 that parse and carry the paper's numbers, and the invocation logged in runs.csv with its wall
-time, BLAS kernels and processor. Exit status 1 with the reason otherwise.
+time, BLAS kernels and processor; and status.py's summary of it. Exit status 1 with the reason otherwise.
 Usage: check_smoke.py WORKDIR
 """
 import csv
 import glob
 import math
 import os
+import subprocess
 import sys
 
 workdir = sys.argv[1]
@@ -50,6 +51,16 @@ if (len(runs) != 1 or runs[0].get("done_after") != "10" or not runs[0].get("wall
 md_path = os.path.join(workdir, "tables.md")
 if not os.path.exists(md_path) or "Wall time of run_all.sh over 1 invocation(s)" not in open(md_path).read():
     problems.append("tables.md does not report the run's wall time")
+# status.py's summary against the counts taken here: 10 files, 10 groups of one split, and the
+# rows inside the paper's range as tables.csv marks them.
+inside = sum(r["r2_in_paper_iqr"] == "True" for r in tables)
+compared = sum(r["r2_in_paper_iqr"] in ("True", "False") for r in tables)
+status = subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "status.py"),
+                         workdir, "--splits", "1"], capture_output=True, text=True)
+want = [f"10 result files; {inside} of {compared} rows inside the paper's interquartile range",
+        f"gaussian: 10 files; 10 groups with >= 1 splits; rows inside {inside} of {compared}"]
+if status.returncode != 0 or status.stdout.splitlines()[:2] != want:
+    problems.append(f"status.py printed {status.stdout[:300]!r} (exit {status.returncode}), expected {want}")
 if problems:
     print("\n".join(problems))
     sys.exit(1)
