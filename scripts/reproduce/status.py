@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """Where a reproduction stands, from its files: per kernel, the result files, the (data set,
-table) groups that have at least --splits splits, and how many of the rows of tables.csv (as
+table) groups that have at least --splits splits (and, from run_all.sh's job list
+WORKDIR/jobs.txt when there is one, the groups with fewer or none), and how many of the rows of tables.csv (as
 aggregate.py last wrote it) lie inside the paper's interquartile range; then every row outside,
 with its counterpart of the other solver (kl1 <-> kl1_paper, klinf <-> klinf_paper) and how many
 of its refits converged. The figures a results README's status paragraph quotes.
@@ -28,6 +29,19 @@ def result_groups(workdir):
     return out
 
 
+def listed_groups(workdir):
+    """{kernel: {(dataset, table), ...}} of run_all.sh's job list, or {} without one."""
+    out = collections.defaultdict(set)
+    path = os.path.join(workdir, "jobs.txt")
+    if os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                if line.strip():
+                    dataset, table, kernel, _ = line.split()
+                    out[kernel].add((dataset, table))
+    return out
+
+
 def quartiles(r, prefix):
     return f"{float(r[prefix + '_median']):.2f} ({float(r[prefix + '_q1']):.2f}, {float(r[prefix + '_q3']):.2f})"
 
@@ -50,6 +64,9 @@ def main():
         rows = list(csv.DictReader(f))
     compared = [r for r in rows if r["r2_in_paper_iqr"] in ("True", "False")]
     groups = result_groups(a.workdir)
+    for kernel, listed in listed_groups(a.workdir).items():
+        for group in listed:
+            groups[kernel][group] += 0  # a listed group with no result yet counts as 0 splits
     total_inside = sum(r["r2_in_paper_iqr"] == "True" for r in compared)
     print(f"{sum(sum(g.values()) for g in groups.values())} result files; "
           f"{total_inside} of {len(compared)} rows inside the paper's interquartile range")
