@@ -83,12 +83,12 @@ def main():
     by_key = {(r["table"], r["kernel"], r["data"], r["method"]): r for r in rows}
     outside = [r for r in compared if r["r2_in_paper_iqr"] == "False"]
     if outside:
-        print("\nrows outside: table | kernel | data | method | kreg | paper | counterpart | refits converged")
+        print("\nrows outside: table | kernel | data | method | splits | kreg | paper | counterpart | refits converged")
     for r in sorted(outside, key=lambda r: (r["table"], r["kernel"], r["data"], r["method"])):
         other = by_key.get((r["table"], r["kernel"], r["data"], counterpart(r["method"]) or ""))
         other_text = f"{other['method']} {quartiles(other, 'r2')}" if other else "-"
         refits = f"{r['refits_converged']} of {r['refits_recorded']}" if r.get("refits_recorded") else "-"
-        print(f"{r['table']} | {r['kernel']} | {r['data']} | {r['method']} | {quartiles(r, 'r2')} | "
+        print(f"{r['table']} | {r['kernel']} | {r['data']} | {r['method']} | {r['splits']} | {quartiles(r, 'r2')} | "
               f"{r['paper_r2']} | {other_text} | {refits}")
 
 
