@@ -13,18 +13,16 @@ import csv
 import glob
 import os
 
-TABLES = ("robust", "sparse")
+import remaining  # result file names and run_all.sh's job list (this directory)
 
 
 def result_groups(workdir):
     """{kernel: {(dataset, table): number of result files}} from WORKDIR/results/D_T_K_S.csv."""
     out = collections.defaultdict(collections.Counter)
     for path in glob.glob(os.path.join(workdir, "results", "*.csv")):
-        stem = os.path.basename(path)[:-4]
-        rest, _, seed = stem.rpartition("_")
-        rest, _, kernel = rest.rpartition("_")
-        dataset, _, table = rest.rpartition("_")
-        if seed.isdigit() and table in TABLES:
+        group = remaining.group_of(os.path.basename(path))
+        if group is not None:
+            dataset, table, kernel = group
             out[kernel][(dataset, table)] += 1
     return out
 
@@ -32,13 +30,9 @@ def result_groups(workdir):
 def listed_groups(workdir):
     """{kernel: {(dataset, table), ...}} of run_all.sh's job list, or {} without one."""
     out = collections.defaultdict(set)
-    path = os.path.join(workdir, "jobs.txt")
-    if os.path.exists(path):
-        with open(path) as f:
-            for line in f:
-                if line.strip():
-                    dataset, table, kernel, _ = line.split()
-                    out[kernel].add((dataset, table))
+    if os.path.exists(os.path.join(workdir, "jobs.txt")):
+        for dataset, table, kernel, _ in remaining.job_list(workdir):
+            out[kernel].add((dataset, table))
     return out
 
 
