@@ -9,7 +9,8 @@ the machine is the same.
 --reference DIR adds the finished jobs of another work directory (e.g. the Gaussian runs) to
 the medians, for the groups with no finished job of their own.
 --rerun TAG --methods "M ..." estimates rerun_methods.sh's list instead (WORKDIR/reruns/TAG.todo
-left, TAG.done finished), from the times of those methods' rows in the files already rerun.
+left, TAG.done finished; without TAG.todo, which rerun_methods.sh writes when it starts, every
+result file of WORKDIR), from the times of those methods' rows in the files already rerun.
 Usage: remaining.py WORKDIR [--workers N] [--reference DIR ...] [--rerun TAG --methods "M ..."]
 """
 import argparse
@@ -134,17 +135,36 @@ def describe(left, jobs, core_seconds, unknown, workers):
 
 
 def rerun_lists(workdir, tag):
-    """(jobs left, jobs done) of rerun_methods.sh's tag: those of WORKDIR/reruns/TAG.todo not in
-    TAG.done (during or after a run, some are), and TAG.done."""
+    r"""(jobs left, jobs done, note) of rerun_methods.sh's tag: those of WORKDIR/reruns/TAG.todo
+    not in TAG.done (during or after a run, some are), and TAG.done. rerun_methods.sh writes
+    TAG.todo when it starts, and git does not keep it: without it (a fresh checkout), every
+    result file of WORKDIR counts as the list, and the note says so.
+    >>> import tempfile
+    >>> work = tempfile.mkdtemp()
+    >>> os.makedirs(os.path.join(work, "results")); os.makedirs(os.path.join(work, "reruns"))
+    >>> for name in ("wood_robust_gaussian_0", "wood_robust_gaussian_1", "casp_sparse_gaussian_0"):
+    ...     open(os.path.join(work, "results", name + ".csv"), "w").close()
+    >>> with open(os.path.join(work, "reruns", "t.done"), "w") as f: _ = f.write("wood robust gaussian 1\n")
+    >>> left, done, note = rerun_lists(work, "t"); sorted(left), done, note
+    ([('casp', 'sparse', 'gaussian', '0'), ('wood', 'robust', 'gaussian', '0')], [('wood', 'robust', 'gaussian', '1')], ' (no t.todo: every result file counts)')
+    >>> with open(os.path.join(work, "reruns", "t.todo"), "w") as f: _ = f.write("wood robust gaussian 0\nwood robust gaussian 1\n")
+    >>> rerun_lists(work, "t")
+    ([('wood', 'robust', 'gaussian', '0')], [('wood', 'robust', 'gaussian', '1')], '')
+    """
     def read(suffix):
         path = os.path.join(workdir, "reruns", tag + suffix)
         if not os.path.exists(path):
-            return []
+            return None
         with open(path) as f:
             return [tuple(line.split()) for line in f if line.strip()]
-    done = read(".done")
+    done = read(".done") or []
     finished = set(done)
-    return [job for job in read(".todo") if job not in finished], done
+    listed, note = read(".todo"), ""
+    if listed is None:
+        names = sorted(os.listdir(os.path.join(workdir, "results")))
+        listed = [tuple(name[:-len(".csv")].rsplit("_", 3)) for name in names if name.endswith(".csv")]
+        note = f" (no {tag}.todo: every result file counts)"
+    return [job for job in listed if job not in finished], done, note
 
 
 def main():
@@ -161,14 +181,14 @@ def main():
             print("remaining.py: error: --rerun needs --methods", file=sys.stderr)
             sys.exit(2)
         methods = set(a.methods.split())
-        todo, done = rerun_lists(a.workdir, a.rerun)
+        todo, done, note = rerun_lists(a.workdir, a.rerun)
         finished = {}
         for job in done:
             path = result_path(a.workdir, job)
             if os.path.exists(path):
                 finished.setdefault(job[:3], []).append(job_seconds(path, methods))
         core_seconds, unknown = estimate([job[:3] for job in todo], finished)
-        print(describe(len(todo), len(todo) + len(done), core_seconds, unknown, max(1, a.workers)))
+        print(describe(len(todo), len(todo) + len(done), core_seconds, unknown, max(1, a.workers)) + note)
         return
     listing = os.path.join(a.workdir, "jobs.txt")
     if not os.path.exists(listing):
