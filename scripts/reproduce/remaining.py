@@ -162,7 +162,8 @@ def rerun_lists(workdir, tag):
     listed, note = read(".todo"), ""
     if listed is None:
         names = sorted(os.listdir(os.path.join(workdir, "results")))
-        listed = [tuple(name[:-len(".csv")].rsplit("_", 3)) for name in names if name.endswith(".csv")]
+        listed = [group_of(name) + (name[:-len(".csv")].rsplit("_", 1)[1],) for name in names
+                  if group_of(name) is not None]
         note = f" (no {tag}.todo: every result file counts)"
     return [job for job in listed if job not in finished], done, note
 
