@@ -8,18 +8,23 @@ nothing (resumed: 0 jobs, a second log line), that both lines name this machine'
 (column cpu), that a log written before that column gains it, empty on its old lines, and that a
 reruns.csv whose header is not the log's stops the script with exit status 2 before any job runs. Last, a stop asked while the
 first job runs (WORKDIR/stop, made by a kreg wrapper at that job's first call): the first job
-finishes and counts as done, the second does not start and does not count.
+finishes and counts as done, the second does not start and does not count. Then one invocation
+at a time: beside one that holds WORKDIR/running's lock, a second stops with status 2 before it
+changes anything; and an invocation killed with its jobs during its second job is logged by the
+next one (2 jobs, 1 done, a wall time no longer than it lasted), which then finishes the list.
 Exit status 1 with the differences otherwise.
 Usage: check_rerun.py WORKDIR --kreg PATH
 """
 import argparse
 import csv
+import fcntl
 import glob
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 OLD_HEADER = "started_utc,tag,methods,datasets,kernels,seeds,workers,jobs,done_after,wall_s,kreg_binary,checkout,blas_kernels"
 
@@ -55,6 +60,57 @@ def rerun(workdir, kreg, jobs="1"):
     return subprocess.run(["bash", RERUN, "--workdir", workdir, "--methods", "krr", "--tag", TAG,
                            "--datasets", "synthetic", "--seeds", "0", "--jobs", jobs, "--kreg", kreg],
                           capture_output=True, text=True)
+
+
+def check_one_at_a_time(finished_workdir, kreg, tmp):
+    """A second invocation while one holds WORKDIR/running's lock stops with status 2 before it
+    touches anything (the stop file stays, no job runs)."""
+    work = os.path.join(tmp, "locked")
+    shutil.copytree(os.path.join(finished_workdir, "results"), os.path.join(work, "results"))
+    open(os.path.join(work, "stop"), "w").close()
+    with open(os.path.join(work, "running"), "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        second = rerun(work, kreg)
+    problems = []
+    if second.returncode != 2 or "another invocation is running there" not in second.stderr:
+        problems.append(f"beside a running invocation: exit {second.returncode}, stderr {second.stderr.strip()!r}")
+    if not os.path.exists(os.path.join(work, "stop")) or os.path.exists(os.path.join(work, "reruns")):
+        problems.append("beside a running invocation, the second one removed the stop file or began its list")
+    return problems
+
+
+def check_cut_off(finished_workdir, kreg, tmp):
+    """An invocation killed with its jobs (SIGKILL to its process group, as when the machine is
+    lost) during its second job is logged by the next one: its 2 jobs, 1 done, and a wall time
+    up to that job's end; the next one then runs the job left and logs itself."""
+    work = os.path.join(tmp, "cut")
+    shutil.copytree(os.path.join(finished_workdir, "results"), os.path.join(work, "results"))
+    wrapper = os.path.join(tmp, "kreg-that-kills")
+    with open(wrapper, "w") as f:
+        f.write(f'#!/bin/sh\nif [ -s "{work}/reruns/{TAG}.done" ]; then\n'
+                f'  kill -9 -"$(awk \'{{print $5}}\' /proc/$$/stat)"\nfi\n'
+                f'exec "{os.path.abspath(kreg)}" "$@"\n')
+    os.chmod(wrapper, 0o755)
+    began = time.time()
+    subprocess.run(["bash", RERUN, "--workdir", work, "--methods", "krr", "--tag", TAG, "--datasets",
+                    "synthetic", "--seeds", "0", "--jobs", "1", "--kreg", wrapper],
+                   capture_output=True, text=True, start_new_session=True)
+    lasted = time.time() - began
+    problems = []
+    if os.path.exists(os.path.join(work, "reruns.csv")) and len(read_text(os.path.join(work, "reruns.csv")).splitlines()) > 1:
+        problems.append("the killed invocation logged itself")
+    after = rerun(work, kreg)
+    with open(os.path.join(work, "reruns.csv")) as f:
+        log = list(csv.DictReader(f))
+    got = [(r["jobs"], r["done_after"]) for r in log]
+    if after.returncode != 0 or got != [("2", "1"), ("1", "2")] or "was cut off" not in after.stderr:
+        problems.append(f"after a killed invocation: exit {after.returncode}, reruns.csv (jobs, done_after) "
+                        f"{got}, stderr {after.stderr.strip()[-300:]!r}")
+    elif not 0 <= int(log[0]["wall_s"]) <= lasted + 1:
+        problems.append(f"the killed invocation's wall time {log[0]['wall_s']} s; it lasted {lasted:.1f} s")
+    if read_text(os.path.join(work, "running")):
+        problems.append("WORKDIR/running is not empty after an invocation that ended")
+    return problems
 
 
 def main():
@@ -126,10 +182,13 @@ def main():
         done = read_text(os.path.join(stopped, "reruns", TAG + ".done")).splitlines()
         if done != ["synthetic robust gaussian 0"]:
             problems.append(f"stopped during the first job: the done list is {done}")
+        problems += check_one_at_a_time(a.workdir, a.kreg, tmp)
+        problems += check_cut_off(a.workdir, a.kreg, tmp)
     if problems:
         sys.exit("check_rerun.py:\n  " + "\n  ".join(problems))
     print("check_rerun.py: rerun_methods.sh replaced krr's rows of synthetic split 0 only, logged "
-          "and resumed the run with this machine's processor in the log, upgraded an old log, refused a foreign log, and counted only the job it finished after a stop")
+          "and resumed the run with this machine's processor in the log, upgraded an old log, refused a foreign log, counted only the job it finished after a stop, "
+          "refused to run beside a running invocation, and logged a killed one at the next")
 
 
 if __name__ == "__main__":

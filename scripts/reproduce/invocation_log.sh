@@ -31,3 +31,78 @@ open_invocation_log() {
   echo "${0##*/}: error: $file: line 1 is not the log's header ($header)" >&2
   return 2
 }
+
+# One invocation at a time per work directory, and a trace of one that was cut off.
+# WORKDIR/running is locked (flock, file descriptor 9) by the invocation that runs there; its jobs
+# inherit the descriptor, so the lock lasts while any of them runs, and ends with them however
+# they end. A second invocation finds it locked and stops before touching anything: two would
+# run the same jobs and interleave their records. While jobs run, the file also says what runs:
+#   started EPOCH          the invocation's start
+#   log NAME               its log, relative to WORKDIR (runs.csv or reruns.csv)
+#   done_before N          jobs done when it started
+#   line CSV               its log line, with @DONE_AFTER@ and @WALL_S@ still to fill in
+#   finished EPOCH         one line per job it finished (appended by the job)
+# An invocation that ends logs itself and empties the file. One that was cut off (killed, or its
+# machine lost) leaves it filled, and the next invocation logs it: the jobs done by then
+# (done_before + its finished lines) and the wall time up to its last finished job.
+
+# claim_workdir WORKDIR: take WORKDIR/running's lock, or fail (message, status 2) when another
+# invocation holds it. Where the file system has no locks (some network mounts), it warns and
+# goes on without one.
+claim_workdir() {
+  local marker="$1/running" status=0
+  exec 9>> "$marker"
+  flock -n -E 75 9 || status=$?
+  if [[ $status -eq 75 ]]; then
+    local since
+    since=$(sed -n 's/^started //p' "$marker")
+    echo "${0##*/}: error: $1: another invocation is running there${since:+ (started $(date -u -d "@$since" +%Y-%m-%dT%H:%M:%SZ))};" \
+      "wait for it, or stop it between jobs with: touch $1/stop" >&2
+    return 2
+  elif [[ $status -ne 0 ]]; then
+    echo "${0##*/}: warning: $marker: cannot lock it (flock status $status); not guarding against a second invocation" >&2
+  fi
+}
+
+# log_cut_off_invocation WORKDIR: when WORKDIR/running still describes an invocation, append
+# that invocation's line to its log, with the jobs done when it was cut off and the wall time up
+# to the last of them, say so on stderr, and empty the file. Call it holding the lock.
+log_cut_off_invocation() {
+  local marker="$1/running" started log before line finished last
+  [[ -s "$marker" ]] || return 0
+  started=$(sed -n 's/^started //p' "$marker")
+  log=$(sed -n 's/^log //p' "$marker")
+  before=$(sed -n 's/^done_before //p' "$marker")
+  line=$(sed -n 's/^line //p' "$marker")
+  if [[ -z "$started" || -z "$log" || -z "$before" || -z "$line" ]]; then
+    echo "${0##*/}: warning: $marker: not an invocation's record; left as it is, and not logged" >&2
+    return 0
+  fi
+  finished=$(grep -c '^finished ' "$marker" || true)
+  last=$(sed -n 's/^finished //p' "$marker" | sort -n | tail -n 1)
+  last=${last:-$started}
+  line=${line//@DONE_AFTER@/$((before + finished))}
+  line=${line//@WALL_S@/$((last - started))}
+  echo "$line" >> "$1/$log"
+  echo "${0##*/}: $1/$log: logged the invocation started $(date -u -d "@$started" +%Y-%m-%dT%H:%M:%SZ)," \
+    "which was cut off (killed, or its machine lost) after finishing $finished jobs;" \
+    "its wall time, $((last - started)) s, counts up to the last of them" >&2
+  : > "$marker"
+}
+
+# mark_invocation WORKDIR STARTED_EPOCH LOG DONE_BEFORE LINE: describe the running invocation in
+# WORKDIR/running (LINE with @DONE_AFTER@ and @WALL_S@ in place of those fields).
+mark_invocation() {
+  {
+    echo "# an invocation of ${0##*/} runs here, or was cut off (scripts/reproduce/invocation_log.sh)"
+    echo "started $2"
+    echo "log $3"
+    echo "done_before $4"
+    echo "line $5"
+  } > "$1/running"
+}
+
+# end_invocation WORKDIR: the invocation has logged itself; nothing is left to trace.
+end_invocation() {
+  : > "$1/running"
+}

@@ -4,7 +4,9 @@
 # run_job.py --methods M,... --replace, which reruns only those methods and replaces their rows;
 # the other methods' rows stay as they are. Resumable: each finished job is recorded in
 # WORKDIR/reruns/TAG.done, and a rerun of the same command skips those. Stop between jobs with
-# `touch WORKDIR/stop`. Each invocation is logged in WORKDIR/reruns.csv; aggregate.py runs last;
+# `touch WORKDIR/stop`. Each invocation is logged in WORKDIR/reruns.csv (one cut off, killed or
+# its machine lost, by the next: WORKDIR/running, invocation_log.sh); one runs at a time in a
+# WORKDIR, a second stops with exit status 2; aggregate.py runs last;
 # the jobs left and an estimate of their time are printed at the start and the end (remaining.py).
 # --seeds "0 1 ..." restricts the rerun to those splits (default: every split 0-100 that exists).
 # --slurm FILE writes the jobs as a Slurm job array FILE instead, with a job after it that
@@ -57,6 +59,12 @@ done
 RUNS="$WORK/reruns.csv"
 open_invocation_log "$RUNS" "started_utc,tag,methods,datasets,kernels,seeds,workers,jobs,done_after,wall_s,kreg_binary,checkout,blas_kernels,cpu" \
   || exit 2
+# One invocation at a time in WORKDIR, and the log line of one that was cut off
+# (invocation_log.sh); not for the Slurm array's finishing job, which runs on a node.
+if [[ -z "$FINISH_SLURM" ]]; then
+  claim_workdir "$WORK" || exit 2
+  log_cut_off_invocation "$WORK"
+fi
 # The splits as ranges, for the log: "0 1 2 3 7" -> "0-3 7".
 seed_ranges=$(tr -s ' \n' '\n\n' <<< "$SEEDS" | awk 'NF {
   if (started && $1 == last + 1) { last = $1; next }
@@ -85,9 +93,13 @@ fi
 # blas: the OpenBLAS kernel set of the jobs (`kreg --version`; OPENBLAS_CORETYPE chooses it).
 checkout=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
 blas=$("$KREG" --version | blas_kernel_set)
-# log_invocation STARTED_UTC WORKERS JOBS WALL_S CPU: one line of reruns.csv.
+# invocation_line STARTED_UTC WORKERS JOBS DONE_AFTER WALL_S CPU: one line of reruns.csv.
+invocation_line() {
+  echo "$1,$TAG,$METHODS,$DATASETS,$KERNELS,$seed_ranges,$2,$3,$4,$5,$KREG,$checkout,${blas:-unknown},$6"
+}
+# log_invocation STARTED_UTC WORKERS JOBS WALL_S CPU: log this invocation, the done list as it is.
 log_invocation() {
-  echo "$1,$TAG,$METHODS,$DATASETS,$KERNELS,$seed_ranges,$2,$3,$(wc -l < "$DONE"),$4,$KREG,$checkout,${blas:-unknown},$5" >> "$RUNS"
+  invocation_line "$1" "$2" "$3" "$(wc -l < "$DONE")" "$4" "$5" >> "$RUNS"
 }
 if [[ -n "$FINISH_SLURM" ]]; then
   N=$(grep -c . "$LIST" || true)
@@ -126,8 +138,11 @@ estimate() { "$PY" "$HERE/remaining.py" "$WORK" --rerun "$TAG" --methods "$METHO
 estimate
 started_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 start=$(date +%s)
+mark_invocation "$WORK" "$start" reruns.csv "$(wc -l < "$DONE")" \
+  "$(invocation_line "$started_utc" "$JOBS" "$N" @DONE_AFTER@ @WALL_S@ "$(cpu_model)")"
 status=0
-# One job: rerun, then record it as done (appends of one short line are atomic) -- unless
+# One job: rerun, then record it as done (appends of one short line are atomic), and as
+# finished by this invocation in WORKDIR/running -- unless
 # run_job.py did not start it because WORKDIR/stop exists: then its result file is older than
 # the job (a job that started before the stop and finished counts). xargs -r: a resumed rerun
 # with every job done runs nothing (without it, xargs runs the command once).
@@ -137,6 +152,7 @@ xargs -r -P "$JOBS" -L 1 sh -c 'began=$(mktemp)
     rc=$?
     if [ $rc -eq 0 ] && { [ ! -e "$6/stop" ] || [ "$6/results/$2_$3_$4_$5.csv" -nt "$began" ]; }; then
       echo "$2 $3 $4 $5" >> "$9"
+      echo "finished $(date +%s)" >> "$6/running"
     fi
     rm -f "$began"
     exit $rc' \
@@ -146,6 +162,7 @@ wall=$(( $(date +%s) - start ))
 echo "wall time: $wall s"
 estimate
 log_invocation "$started_utc" "$JOBS" "$N" "$wall" "$(cpu_model)"
+end_invocation "$WORK"
 "$PY" "$HERE/aggregate.py" "$WORK"
 exit "$status"
 }

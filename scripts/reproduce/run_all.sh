@@ -10,6 +10,8 @@
 #          (a CI-sized check that the pipeline runs end to end; its numbers mean nothing).
 # To stop a long run without losing the jobs in flight: touch WORKDIR/stop; they finish, no
 # other job starts, and the run is logged and aggregated as usual. The next run removes it.
+# One invocation runs at a time in a WORKDIR (a second stops with exit status 2); one cut off
+# (killed, or its machine lost) is logged by the next (WORKDIR/running, invocation_log.sh).
 # On starting and on such a stop it prints the jobs left and an estimate of their time
 # (remaining.py: the median time per finished job of each data set and table, here or, for the
 # groups with none here yet, in the other work directories beside WORKDIR).
@@ -55,6 +57,9 @@ case "$MODE" in
   *) echo "unknown mode: $MODE" >&2; exit 2 ;;
 esac
 mkdir -p "$WORK"
+# One invocation at a time in WORKDIR (before the stop file and the job list, which a running
+# one uses), and the log line of one that was cut off (invocation_log.sh).
+claim_workdir "$WORK" || exit 2
 rm -f "$WORK/stop"
 LIST="$WORK/jobs.txt"
 : > "$LIST"
@@ -94,6 +99,7 @@ done
 RUNS="$WORK/runs.csv"
 open_invocation_log "$RUNS" "started_utc,mode,datasets,kernels,workers,jobs,done_before,done_after,wall_s,kreg_binary,checkout,blas_kernels,cpu" \
   || exit 2
+log_cut_off_invocation "$WORK"
 started_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 # What this invocation runs, read before it starts (the checkout may move on while it runs).
 # blas_kernels: the OpenBLAS kernel set of the jobs (`kreg --version`; OPENBLAS_CORETYPE chooses it).
@@ -101,13 +107,26 @@ checkout=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
 blas=$("$KREG" --version | blas_kernel_set)
 cpu=$(cpu_model)
 start=$(date +%s)
+# invocation_line DONE_AFTER WALL_S: this invocation's line of runs.csv.
+invocation_line() { echo "$started_utc,$MODE,$DATASETS,$KERNELS,$JOBS,$N,$before,$1,$2,$KREG,$checkout,${blas:-unknown},$cpu"; }
+mark_invocation "$WORK" "$start" runs.csv "$before" "$(invocation_line @DONE_AFTER@ @WALL_S@)"
 status=0
+# One job; a job that wrote its result (newer than the job's start) counts as finished in
+# WORKDIR/running. Jobs with a result already, or not started after a stop, are not.
 # shellcheck disable=SC2086
-xargs -r -P "$JOBS" -L 1 sh -c "$PY '$HERE/run_job.py' \"\$0\" \"\$1\" \"\$2\" \"\$3\" '$WORK' $OPTS --kreg '$KREG' --threads-per-job 1" < "$LIST" || status=$?
+xargs -r -P "$JOBS" -L 1 sh -c "began=\$(mktemp)
+    $PY '$HERE/run_job.py' \"\$0\" \"\$1\" \"\$2\" \"\$3\" '$WORK' $OPTS --kreg '$KREG' --threads-per-job 1
+    rc=\$?
+    if [ \$rc -eq 0 ] && [ '$WORK/results/'\"\$0_\$1_\$2_\$3.csv\" -nt \"\$began\" ]; then
+      echo \"finished \$(date +%s)\" >> '$WORK/running'
+    fi
+    rm -f \"\$began\"
+    exit \$rc" < "$LIST" || status=$?
 wall=$(( $(date +%s) - start ))
 after=$(count_results)
 echo "wall time: $wall s"
-echo "$started_utc,$MODE,$DATASETS,$KERNELS,$JOBS,$N,$before,$after,$wall,$KREG,$checkout,${blas:-unknown},$cpu" >> "$RUNS"
+invocation_line "$after" "$wall" >> "$RUNS"
+end_invocation "$WORK"
 "$PY" "$HERE/aggregate.py" "$WORK"
 if [[ "$after" -lt "$N" && -e "$WORK/stop" ]]; then
   echo "stopped on request ($WORK/stop): $((N - after)) of $N jobs left; run the same command again to go on" >&2
