@@ -13,6 +13,8 @@ WORKDIR/tables.csv and WORKDIR/tables.md, which ends with every cell where kreg'
 paper's differ.
 Usage: aggregate.py WORKDIR
        aggregate.py --disagreements WORKDIR   (prints only that list, as a Markdown table)
+       aggregate.py --equal-rows WORKDIR      (prints how many rows, and which, have kreg's median
+                                               and quartiles of R² equal to the paper's as printed)
 """
 import collections
 import csv
@@ -103,6 +105,23 @@ def inside_printed_range(value, q1_text, q3_text):
     return float(q1_text) <= round(value, decimals) <= float(q3_text)
 
 
+def equals_printed(median, q1, q3, pap):
+    """Whether kreg's median and quartiles, each rounded as the paper prints it, are the paper's
+    numbers (`pap`: its r2_median, r2_q1, r2_q3 as printed). A rounded zero's sign does not count
+    (kreg's -0.00 is the paper's 0.00).
+    >>> pap = {"r2_median": "0.41", "r2_q1": "0.18", "r2_q3": "0.56"}
+    >>> equals_printed(0.4103, 0.1849, 0.5612, pap), equals_printed(0.4103, 0.1951, 0.5612, pap)
+    (True, False)
+    >>> equals_printed(0.22, -0.0004, 0.45, {"r2_median": "0.22", "r2_q1": "0.00", "r2_q3": "0.45"})
+    True
+    """
+    for value, text in ((median, pap["r2_median"]), (q1, pap["r2_q1"]), (q3, pap["r2_q3"])):
+        decimals = len(text.split(".")[1]) if "." in text else 0
+        if round(value, decimals) != float(text):  # -0.0 == 0.0
+            return False
+    return True
+
+
 def worse(reference, other, larger_is_better):
     """One-sided paired Wilcoxon p-value that `other` is worse than `reference`."""
     a, b = np.asarray(reference, float), np.asarray(other, float)
@@ -153,6 +172,7 @@ def aggregate(workdir):
                 rec["paper_time_median_s"] = pap["time_median_s"]
                 rec["time_ratio_kreg_over_paper"] = rec["time_s_median"] / float(pap["time_median_s"])
                 rec["r2_in_paper_iqr"] = inside_printed_range(rec["r2_median"], pap["r2_q1"], pap["r2_q3"])
+                rec["_r2_equals_paper"] = equals_printed(rec["r2_median"], rec["r2_q1"], rec["r2_q3"], pap)
             out_rows.append(rec)
     return out_rows
 
@@ -264,12 +284,19 @@ def main():
         rows = aggregate(workdir)
         sys.stdout.write(disagreement_table(disagreements(rows, paper_numbers())))
         return
+    if len(sys.argv) == 3 and sys.argv[1] == "--equal-rows":
+        equal = [r for r in aggregate(sys.argv[2]) if r.get("_r2_equals_paper")]
+        print(f"{len(equal)} rows: kreg's median and quartiles of test R² equal the paper's as it prints them")
+        for r in equal:
+            print(f"{r['table']} {r['kernel']} {r['data']} {r['method']}: {r['r2_median']:.2f} "
+                  f"({r['r2_q1']:.2f}, {r['r2_q3']:.2f}), paper {r['paper_r2']}")
+        return
     workdir = sys.argv[1]
     out_rows = aggregate(workdir)
     n_results = len(load(workdir))
-    fields = list(dict.fromkeys(k for r in out_rows for k in r))  # first appearance: the same on every machine
+    fields = list(dict.fromkeys(k for r in out_rows for k in r if not k.startswith("_")))  # first appearance: the same on every machine
     with open(os.path.join(workdir, "tables.csv"), "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=fields)
+        w = csv.DictWriter(f, fieldnames=fields, extrasaction="ignore")  # "_" keys: internal
         w.writeheader()
         w.writerows(out_rows)
     mark = lambda p: "*" if p == p and p < 0.05 else ""
