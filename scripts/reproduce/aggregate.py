@@ -93,6 +93,14 @@ def summary(values):
     return np.median(v), np.percentile(v, 25), np.percentile(v, 75)
 
 
+def printed_decimals(text):
+    """How many decimals the paper printed in `text`.
+    >>> printed_decimals("0.56"), printed_decimals("-0.4"), printed_decimals("3")
+    (2, 1, 0)
+    """
+    return len(text.split(".")[1]) if "." in text else 0
+
+
 def inside_printed_range(value, q1_text, q3_text):
     """Whether `value` lies in [q1, q3] as the paper prints them: the paper's quartiles are
     rounded (to two decimals), so `value` is rounded to the same number of decimals first.
@@ -101,7 +109,7 @@ def inside_printed_range(value, q1_text, q3_text):
     >>> inside_printed_range(-0.0201, "-0.02", "0.02"), inside_printed_range(-0.0251, "-0.02", "0.02")
     (True, False)
     """
-    decimals = max(len(t.split(".")[1]) if "." in t else 0 for t in (q1_text, q3_text))
+    decimals = max(printed_decimals(t) for t in (q1_text, q3_text))
     return float(q1_text) <= round(value, decimals) <= float(q3_text)
 
 
@@ -116,8 +124,7 @@ def equals_printed(median, q1, q3, pap):
     True
     """
     for value, text in ((median, pap["r2_median"]), (q1, pap["r2_q1"]), (q3, pap["r2_q3"])):
-        decimals = len(text.split(".")[1]) if "." in text else 0
-        if round(value, decimals) != float(text):  # -0.0 == 0.0
+        if round(value, printed_decimals(text)) != float(text):  # -0.0 == 0.0
             return False
     return True
 
@@ -172,7 +179,6 @@ def aggregate(workdir):
                 rec["paper_time_median_s"] = pap["time_median_s"]
                 rec["time_ratio_kreg_over_paper"] = rec["time_s_median"] / float(pap["time_median_s"])
                 rec["r2_in_paper_iqr"] = inside_printed_range(rec["r2_median"], pap["r2_q1"], pap["r2_q3"])
-                rec["_r2_equals_paper"] = equals_printed(rec["r2_median"], rec["r2_q1"], rec["r2_q3"], pap)
             out_rows.append(rec)
     return out_rows
 
@@ -285,7 +291,10 @@ def main():
         sys.stdout.write(disagreement_table(disagreements(rows, paper_numbers())))
         return
     if len(sys.argv) == 3 and sys.argv[1] == "--equal-rows":
-        equal = [r for r in aggregate(sys.argv[2]) if r.get("_r2_equals_paper")]
+        paper = paper_numbers()
+        equal = [r for r in aggregate(sys.argv[2])
+                 if (pap := paper.get((r["table"], r["kernel"], r["data"], PAPER_NAME.get(r["method"], r["method"]))))
+                 and equals_printed(r["r2_median"], r["r2_q1"], r["r2_q3"], pap)]
         print(f"{len(equal)} rows: kreg's median and quartiles of test R² equal the paper's as it prints them")
         for r in equal:
             print(f"{r['table']} {r['kernel']} {r['data']} {r['method']}: {r['r2_median']:.2f} "
@@ -294,9 +303,9 @@ def main():
     workdir = sys.argv[1]
     out_rows = aggregate(workdir)
     n_results = len(load(workdir))
-    fields = list(dict.fromkeys(k for r in out_rows for k in r if not k.startswith("_")))  # first appearance: the same on every machine
+    fields = list(dict.fromkeys(k for r in out_rows for k in r))  # first appearance: the same on every machine
     with open(os.path.join(workdir, "tables.csv"), "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=fields, extrasaction="ignore")  # "_" keys: internal
+        w = csv.DictWriter(f, fieldnames=fields)
         w.writeheader()
         w.writerows(out_rows)
     mark = lambda p: "*" if p == p and p < 0.05 else ""
