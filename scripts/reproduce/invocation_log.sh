@@ -46,11 +46,22 @@ open_invocation_log() {
 # machine lost) leaves it filled, and the next invocation logs it: the jobs done by then
 # (done_before + its finished lines) and the wall time up to its last finished job.
 
+#
+# A Slurm job array's tasks write into WORKDIR as a local invocation's jobs do, but run on other
+# machines, after the invocation that submitted them has ended. So the script that submits them
+# (write_submit, scripts/slurm/common.sh) lists their job IDs in WORKDIR/slurm_jobs, one per
+# line, and while squeue lists any of them (pending, running or completing) no invocation and
+# no other submission starts there. Once squeue lists none, the next claim removes the file.
+
 # claim_workdir WORKDIR: take WORKDIR/running's lock, or fail (message, status 2) when another
-# invocation holds it. Where the file system has no locks (some network mounts), it warns and
-# goes on without one.
+# invocation holds it or a Slurm job of WORKDIR/slurm_jobs is still queued. Where the file
+# system has no locks (some network mounts), it warns and goes on without one. A script that an
+# invocation holding the claim runs (a --slurm invocation's submit script) finds it exported in
+# KREG_CLAIMED_WORKDIR and its descriptor 9 inherited, and has nothing to take.
 claim_workdir() {
-  local marker="$1/running" status=0
+  local marker="$1/running" status=0 here
+  here=$(cd "$1" && pwd)
+  [[ "${KREG_CLAIMED_WORKDIR:-}" == "$here" ]] && return 0
   exec 9>> "$marker"
   flock -n -E 75 9 || status=$?
   if [[ $status -eq 75 ]]; then
@@ -62,6 +73,28 @@ claim_workdir() {
   elif [[ $status -ne 0 ]]; then
     echo "${0##*/}: warning: $marker: cannot lock it (flock status $status); not guarding against a second invocation" >&2
   fi
+  check_slurm_jobs "$1" || { status=$?; exec 9>&-; return "$status"; }
+  export KREG_CLAIMED_WORKDIR="$here"
+}
+
+# check_slurm_jobs WORKDIR: fail (message, status 2) while squeue lists a job of
+# WORKDIR/slurm_jobs, or when squeue cannot be asked; remove the file once it lists none.
+check_slurm_jobs() {
+  local jobs="$1/slurm_jobs" listed queued
+  [[ -s "$jobs" ]] || { rm -f "$jobs"; return 0; }
+  # %F: an array's job ID for each of its tasks, a job's own ID otherwise.
+  if ! listed=$(squeue -h -o %F 2> /dev/null); then
+    echo "${0##*/}: error: $jobs lists the Slurm jobs $(grep . "$jobs" | paste -sd ' ') submitted on $1, and squeue" \
+      "cannot say whether they still run; once they have ended, remove $jobs" >&2
+    return 2
+  fi
+  queued=$(grep -xF -f <(grep . "$jobs") <<< "$listed" | sort -un | paste -sd ' ' || true)
+  if [[ -n "$queued" ]]; then
+    echo "${0##*/}: error: $1: the Slurm jobs $queued submitted on it are still queued or running (squeue);" \
+      "wait for them, or cancel them with: scancel $queued" >&2
+    return 2
+  fi
+  rm -f "$jobs"
 }
 
 # log_cut_off_invocation WORKDIR: when WORKDIR/running still describes an invocation, append

@@ -6,7 +6,8 @@
 # WORKDIR/reruns/TAG.done, and a rerun of the same command skips those. Stop between jobs with
 # `touch WORKDIR/stop`. Each invocation is logged in WORKDIR/reruns.csv (one cut off, killed or
 # its machine lost, by the next: WORKDIR/running, invocation_log.sh); one runs at a time in a
-# WORKDIR, a second stops with exit status 2; aggregate.py runs last;
+# WORKDIR (nor while a Slurm array submitted there is queued: WORKDIR/slurm_jobs), a second
+# stops with exit status 2; aggregate.py runs last;
 # the jobs left and an estimate of their time are printed at the start and the end (remaining.py).
 # --seeds "0 1 ..." restricts the rerun to those splits (default: every split 0-100 that exists).
 # --slurm FILE writes the jobs as a Slurm job array FILE instead, with a job after it that

@@ -10,7 +10,8 @@
 #          (a CI-sized check that the pipeline runs end to end; its numbers mean nothing).
 # To stop a long run without losing the jobs in flight: touch WORKDIR/stop; they finish, no
 # other job starts, and the run is logged and aggregated as usual. The next run removes it.
-# One invocation runs at a time in a WORKDIR (a second stops with exit status 2); one cut off
+# One invocation runs at a time in a WORKDIR, and none while a Slurm array submitted there is
+# queued (WORKDIR/slurm_jobs; a second stops with exit status 2); one cut off
 # (killed, or its machine lost) is logged by the next (WORKDIR/running, invocation_log.sh).
 # On starting and on such a stop it prints the jobs left and an estimate of their time
 # (remaining.py: the median time per finished job of each data set and table, here or, for the

@@ -5,6 +5,9 @@
 # which submits the array and then the follow-up with --dependency=afterok on it: running
 # submit.sh again after a failure reruns only the unfinished tasks.
 
+# claim_workdir, for the submit scripts of a reproduction's work directory (write_submit).
+INVOCATION_LOG="$(cd "$(dirname "${BASH_SOURCE[0]}")/../reproduce" && pwd)/invocation_log.sh"
+
 # The resources of one job, set by the writers' options --cpus, --partition, --time, --mem.
 SLURM_CPUS=1
 SLURM_PARTITION=""
@@ -55,13 +58,25 @@ EOF
 # submit.sh gives an array when it splits a long list into several (KREG_TASK_OFFSET).
 TASK_INDEX='$((SLURM_ARRAY_TASK_ID + ${KREG_TASK_OFFSET:-0}))'
 
-# write_submit SUBMIT ARRAY_SCRIPT TASKS FOLLOW_SCRIPT FOLLOW_LABEL NOW: writes SUBMIT, which
-# submits the tasks as one job array, or as several where TASKS exceeds what the cluster allows
-# in one (MaxArraySize - 1 task indices; Slurm's default MaxArraySize is 1001, and a full
+# write_submit SUBMIT ARRAY_SCRIPT TASKS FOLLOW_SCRIPT FOLLOW_LABEL NOW [WORKDIR]: writes SUBMIT,
+# which submits the tasks as one job array, or as several where TASKS exceeds what the cluster
+# allows in one (MaxArraySize - 1 task indices; Slurm's default MaxArraySize is 1001, and a full
 # reproduction has 1,010 jobs), then FOLLOW, afterok on all of them. It prints "array job ID"
-# per array and "FOLLOW_LABEL job ID"; runs it when NOW is 1.
+# per array and "FOLLOW_LABEL job ID"; runs it when NOW is 1. With WORKDIR (a reproduction's
+# work directory), SUBMIT first claims it as a local invocation would (claim_workdir,
+# scripts/reproduce/invocation_log.sh: not while one runs there or jobs submitted on it are
+# queued), and lists each job it submits in WORKDIR/slurm_jobs, which guards it from then on.
 write_submit() {
-  local submit="$1" array="$2" tasks="$3" follow="$4" label="$5" now="$6"
+  local submit="$1" array="$2" tasks="$3" follow="$4" label="$5" now="$6" guard="${7:-}"
+  local guard_lines="" record_array="" record_follow=""
+  if [[ -n "$guard" ]]; then
+    guard_lines="# The work directory: not while an invocation runs there or jobs submitted on it are queued.
+source $(quoted "$INVOCATION_LOG")
+claim_workdir $(quoted "$guard") || exit 2
+unset KREG_CLAIMED_WORKDIR  # not for the jobs' environment"
+    record_array="  echo \"\$id\" >> $(quoted "$guard/slurm_jobs")"
+    record_follow="echo \"\$follow\" >> $(quoted "$guard/slurm_jobs")"
+  fi
   cat > "$submit" <<EOF
 #!/usr/bin/env bash
 # Submits $(basename "$array")'s $tasks tasks as job arrays of at most the cluster's
@@ -70,10 +85,11 @@ write_submit() {
 # succeeded (afterok). Run it again after a failure: tasks whose results exist finish at once,
 # the others run again.
 set -euo pipefail
+$guard_lines
 tasks=$tasks
 per_array=\${KREG_SLURM_ARRAY_TASKS:-}
 if [[ -z "\$per_array" ]]; then
-  max=\$(scontrol show config 2> /dev/null | sed -n 's/^MaxArraySize *= *\([0-9]*\).*/\1/p')
+  max=\$(scontrol show config 2> /dev/null | sed -n 's/^MaxArraySize *= *\([0-9]*\).*/\1/p' || true)
   per_array=\$(( \${max:-1001} - 1 ))
 fi
 [[ "\$per_array" =~ ^[1-9][0-9]*\$ ]] || { echo "submit: error: KREG_SLURM_ARRAY_TASKS must be a positive integer, not '\$per_array'" >&2; exit 2; }
@@ -81,11 +97,13 @@ ids=()
 for ((first = 1; first <= tasks; first += per_array)); do
   count=\$(( tasks - first + 1 < per_array ? tasks - first + 1 : per_array ))
   id=\$(sbatch --parsable --array=1-\$count --export=ALL,KREG_TASK_OFFSET=\$((first - 1)) $(printf '%q' "$array")); id=\${id%%;*}
+$record_array
   echo "array job \$id"
   [[ \$count -lt \$tasks ]] && echo "  (its tasks are lines \$first-\$((first + count - 1)) of \$tasks)"
   ids+=("\$id")
 done
 follow=\$(sbatch --parsable --dependency=afterok:\$(IFS=:; echo "\${ids[*]}") $(printf '%q' "$follow")); follow=\${follow%%;*}
+$record_follow
 echo "$label job \$follow"
 EOF
   chmod +x "$submit"

@@ -72,4 +72,4 @@ $PY $(quoted "$ROOT/scripts/reproduce/aggregate.py") $(quoted "$WORK")
 EOF
 } > "${STEM}_aggregate.sbatch"
 
-write_submit "${STEM}_submit.sh" "$SCRIPT" "$N" "${STEM}_aggregate.sbatch" aggregate "$SUBMIT"
+write_submit "${STEM}_submit.sh" "$SCRIPT" "$N" "${STEM}_aggregate.sbatch" aggregate "$SUBMIT" "$WORK"

@@ -84,4 +84,4 @@ $(quoted "${FINISH[@]}")
 EOF
 } > "${STEM}_finish.sbatch"
 
-write_submit "${STEM}_submit.sh" "$SCRIPT" "$N" "${STEM}_finish.sbatch" finish "$SUBMIT"
+write_submit "${STEM}_submit.sh" "$SCRIPT" "$N" "${STEM}_finish.sbatch" finish "$SUBMIT" "$WORK"

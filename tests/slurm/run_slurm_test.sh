@@ -10,7 +10,8 @@
 #      its results must equal a local smoke run's;
 #  (c) then a rerun of two methods' rows of that run's synthetic split 0 (rerun_methods.sh
 #      --slurm) with its finishing job: the same files and done list as the same rerun of the
-#      local run, the invocation logged; submitted again, both tasks find their jobs done.
+#      local run, the invocation logged, the jobs listed in WORKDIR/slurm_jobs (the guard of
+#      the work directory); submitted again, both tasks find their jobs done.
 # Prints the job ids, every array task's state and exit code, the logs, and each check.
 # Usage: tests/slurm/run_slurm_test.sh KREG_BINARY   (KREG_SLURM_TIMEOUT: seconds to wait, 600)
 # Exit status 0 when every check passes, 1 when one fails, 77 (skipped) when Slurm cannot start.
@@ -205,6 +206,10 @@ sub=$(bash "$ROOT/scripts/reproduce/rerun_methods.sh" --workdir "$R" "${RERUN[@]
       --slurm-options "--cpus 1 --time 10 --submit") || { echo "FAIL rerun_methods.sh --slurm: $sub"; exit 1; }
 rerun_array=$(job_id array <<< "$sub"); rerun_finish=$(job_id finish <<< "$sub")
 echo "rerun: array job $rerun_array ($(wc -l < "$R/reruns/check.todo") tasks), finish job $rerun_finish (afterok:$rerun_array)"
+# The submit script guards the work directory with the jobs it submitted (the reproduction's
+# jobs, which had left the queue, are no longer listed); tests/slurm/workdir_guard_test.sh checks the guard.
+check "rerun: WORKDIR/slurm_jobs lists the array and its finishing job" bash -c \
+  'got=$(paste -sd " " "$1"); echo "$got"; [[ "$got" == "$2 $3" ]]' _ "$R/slurm_jobs" "$rerun_array" "$rerun_finish"
 bash "$ROOT/scripts/reproduce/rerun_methods.sh" --workdir "$L" "${RERUN[@]}" --jobs 1 > "$WORK/rerun_local.log" 2>&1 \
   || { echo "FAIL local rerun (log: $WORK/rerun_local.log)"; failures=$((failures + 1)); }
 wait_for "$rerun_array" "$rerun_finish"
