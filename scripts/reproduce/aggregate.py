@@ -93,6 +93,11 @@ def summary(values):
     return np.median(v), np.percentile(v, 25), np.percentile(v, 75)
 
 
+def paper_row(paper, table, kernel, data, method):
+    """The paper's numbers for kreg's row (its _paper variants under the paper's names), or None."""
+    return paper.get((table, kernel, data, PAPER_NAME.get(method, method)))
+
+
 def printed_decimals(text):
     """How many decimals the paper printed in `text`.
     >>> printed_decimals("0.56"), printed_decimals("-0.4"), printed_decimals("3")
@@ -172,7 +177,7 @@ def aggregate(workdir):
             if any(f != "" for f in flags):  # penalised methods: how many refits converged (run_job.py)
                 rec["refits_converged"] = sum(f == "1" for f in flags)
                 rec["refits_recorded"] = sum(f != "" for f in flags)
-            pap = paper.get((table, kernel, dataset, PAPER_NAME.get(method, method)))
+            pap = paper_row(paper, table, kernel, dataset, method)
             if pap:
                 rec["paper_r2"] = (("*" if pap["r2_significantly_worse"] == "1" else "") +
                                    f"{pap['r2_median']} ({pap['r2_q1']}, {pap['r2_q3']})")
@@ -256,7 +261,7 @@ def disagreements(out_rows, paper):
     found = []
     for rec in out_rows:
         table, kernel, data, method = rec["table"], rec["kernel"], rec["data"], rec["method"]
-        pap = paper.get((table, kernel, data, PAPER_NAME.get(method, method)))
+        pap = paper_row(paper, table, kernel, data, method)
         if method == REFERENCE[table] or not pap:
             continue
         ref_rec = by_key.get((table, kernel, data, REFERENCE[table]))
@@ -293,7 +298,7 @@ def main():
     if len(sys.argv) == 3 and sys.argv[1] == "--equal-rows":
         paper = paper_numbers()
         equal = [r for r in aggregate(sys.argv[2])
-                 if (pap := paper.get((r["table"], r["kernel"], r["data"], PAPER_NAME.get(r["method"], r["method"]))))
+                 if (pap := paper_row(paper, r["table"], r["kernel"], r["data"], r["method"]))
                  and equals_printed(r["r2_median"], r["r2_q1"], r["r2_q3"], pap)]
         print(f"{len(equal)} rows: kreg's median and quartiles of test R² equal the paper's as it prints them")
         for r in equal:

@@ -45,7 +45,6 @@ open_invocation_log() {
 # An invocation that ends logs itself and empties the file. One that was cut off (killed, or its
 # machine lost) leaves it filled, and the next invocation logs it: the jobs done by then
 # (done_before + its finished lines) and the wall time up to its last finished job.
-
 #
 # A Slurm job array's tasks write into WORKDIR as a local invocation's jobs do, but run on other
 # machines, after the invocation that submitted them has ended. So the script that submits them
