@@ -83,6 +83,7 @@ class CvCommand : public Command {
     const ExtendableAxes axes = fill_default_grids(cv, data, bandwidth_free, cv.regulariser_grid.empty(), provenance_.rules);
     provenance_.bandwidth_from_data = axes.bandwidth || (bandwidth_free && !provenance_.rules.bandwidth.empty());
     provenance_.regulariser_from_data = axes.regulariser;
+    provenance_.regulariser_value_given = !options.given("lambda_grid") && !options.given("t_grid");
     if (!provenance_.bandwidth_from_data || !provenance_.regulariser_from_data)  // suggestions for the user's axes
       provenance_.rules = default_grids(data, cv.base, true, true, provenance_.rules.bandwidth);
     if (provenance_.bandwidth_from_data) default_grid_values_.first = cv.kernel_grids["bandwidth"];

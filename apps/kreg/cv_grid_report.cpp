@@ -82,13 +82,15 @@ std::vector<std::string> cv_grid_warnings(const CvResult& result, const CvSettin
   std::vector<std::string> out;
   const CvRow& best = result.rows[result.best_min];
   // One axis: `from_data` axes warn only once their extensions are used up.
+  // `held_by`: the option that gave a one-value axis (--bandwidth, or a grid of one value).
   const auto check = [&](const std::string& key, double value, const std::vector<double>& grid, double lowest,
-                         bool from_data, double decades, const std::vector<double>& suggestion) {
+                         bool from_data, double decades, const std::vector<double>& suggestion, bool from_grid) {
     std::string value_option = "--" + key;
     std::replace(value_option.begin(), value_option.end(), '_', '-');
     const std::string grid_option = value_option + "-grid";
     if (grid.size() == 1 && !from_data) {
-      out.push_back(key + " was held at " + readable_number(value) + " (" + value_option +
+      out.push_back(key + " was held at " + readable_number(value) + " (" +
+                    (from_grid ? grid_option + " " + readable_number(value) : value_option) +
                     "), so cv did not choose it" +
                     (suggestion.size() > 1
                          ? "; to search it, give " + grid_option + " " +
@@ -116,13 +118,14 @@ std::vector<std::string> cv_grid_warnings(const CvResult& result, const CvSettin
     const bool bandwidth = p->key == "bandwidth";
     if (grid != s.kernel_grids.end() && !grid->second.empty())
       check(p->key, best.kernel.value(p->key), grid->second, p->lower_bound, bandwidth && g.bandwidth_from_data, 1.0,
-            bandwidth ? g.rules.bandwidth : std::vector<double>{});
+            bandwidth ? g.rules.bandwidth : std::vector<double>{}, true);
     else if (bandwidth)
       check(p->key, best.kernel.value(p->key), {best.kernel.value(p->key)}, p->lower_bound, false, 1.0,
-            g.rules.bandwidth);
+            g.rules.bandwidth, false);
   }
   if (!c.regulariser.empty())
-    check(c.regulariser, best.regulariser, s.regulariser_grid, 0.0, g.regulariser_from_data, 2.0, g.rules.regulariser);
+    check(c.regulariser, best.regulariser, s.regulariser_grid, 0.0, g.regulariser_from_data, 2.0, g.rules.regulariser,
+          !g.regulariser_value_given);
   return out;
 }
 

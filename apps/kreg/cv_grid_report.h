@@ -16,6 +16,7 @@ namespace kreg::cli {
 struct CvGridProvenance {
   bool bandwidth_from_data = false;    ///< the bandwidth grid is the data's (default_grids.h)
   bool regulariser_from_data = false;  ///< the lambda or t grid is the data's
+  bool regulariser_value_given = false;  ///< held at --lambda or --t (not a grid)
   DefaultGrids rules;                  ///< the data's grids for every axis (suggestions for the others)
   std::vector<GridExtension> extensions;
 };

@@ -39,7 +39,8 @@ class PathCommand : public Command {
             " (default: 50 values from 1/mu_max to 1e6/mu_max)");
     options.add("--output", output_path_, "path CSV (required; - = standard output)")->option_text("FILE");
     options.add("--record-every", record_every_,
-                "iterative methods: record every m updates up to --t-max (0 = about 100 rows)");
+                "iterative methods: record every m updates up to --t-max (0 = about 100 rows log-spaced in t, from one "
+                "update to --t-max)");
     options.add("--coefficients", coef_path_, "also write alpha for every grid point (long CSV)")->option_text("FILE");
   }
 
@@ -65,8 +66,9 @@ class PathCommand : public Command {
     std::vector<PathPoint> path;
     if (iterative) {
       const long k_max = settings.max_update_count();
-      const long every = record_every_ > 0 ? record_every_ : std::max(1L, (k_max + 99) / 100);
-      path = descent_path(train, val, settings, every, !coef_path_.empty());
+      path = descent_path(train, val, settings,
+                          record_every_ > 0 ? every_mth_update(k_max, record_every_) : log_spaced_updates(k_max),
+                          !coef_path_.empty());
     } else if (settings.is_nystrom()) {
       path = nystrom_path(train, val, settings, grid, !coef_path_.empty());
     } else if (penalized) {

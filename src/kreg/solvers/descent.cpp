@@ -85,8 +85,10 @@ DescentOutcome run_descent(const arma::mat& K, const arma::vec& y, const FitSett
 
   long k = 0;
   long next_jump_try = 0;
+  std::size_t next_record = 0;  // index into opt.record_at
   for (;;) {
-    const bool recording = opt.record_every > 0 && k % opt.record_every == 0;
+    while (next_record < opt.record_at.size() && opt.record_at[next_record] < k) ++next_record;
+    const bool recording = next_record < opt.record_at.size() && opt.record_at[next_record] == k;
     const double vm = (opt.early_stopping || recording) ? d->val_mse() : NAN;
     if (recording) record(k, vm);
     if (opt.early_stopping) {
@@ -101,7 +103,11 @@ DescentOutcome run_descent(const arma::mat& K, const arma::vec& y, const FitSett
     }
     if (k >= opt.max_iterations) break;
     long limit = opt.max_iterations - k;
-    if (opt.record_every > 0) limit = std::min(limit, opt.record_every - k % opt.record_every);
+    if (next_record < opt.record_at.size()) {  // never jump over the next record
+      const long to_record = opt.record_at[next_record] - k;
+      if (to_record > 0) limit = std::min(limit, to_record);
+      else if (next_record + 1 < opt.record_at.size()) limit = std::min(limit, opt.record_at[next_record + 1] - k);
+    }
     // At the best iterate, updates that provably keep lowering the validation MSE are all
     // improvements: take them at once (tried again after a failure only kJumpRetry updates on).
     if (opt.early_stopping && k == best_k && k >= next_jump_try) {

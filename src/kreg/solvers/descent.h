@@ -29,7 +29,7 @@ struct DescentRecord {
 
 struct DescentOptions {
   long max_iterations = 0;      ///< hard limit on updates
-  long record_every = 0;        ///< record iterates 0, m, 2m, ... (0 = none)
+  std::vector<long> record_at;  ///< iterations to record, increasing (empty: none)
   bool keep_alpha = false;      ///< store alpha in each record
   bool early_stopping = false;  ///< needs validation data: keep the best iterate, stop after `patience`
   long patience = 100;          ///< iterations without strict improvement of the validation MSE

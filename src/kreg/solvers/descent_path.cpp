@@ -1,6 +1,9 @@
 // Iterative-method paths from one run of run_descent.
 #include "kreg/solvers/descent_path.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "kreg/core/errors.h"
 #include "kreg/data/metrics.h"
 #include "kreg/data/standardization.h"
@@ -10,10 +13,9 @@
 namespace kreg {
 
 std::vector<PathPoint> descent_path(const Dataset& train, const Dataset* validation, const FitSettings& s,
-                                    long record_every, bool keep_alpha) {
+                                    const std::vector<long>& record_at, bool keep_alpha) {
   validate(s);
   if (!s.is_iterative()) throw ConfigError("method", "'" + s.method + "' is not an iterative method");
-  if (record_every < 1) throw ConfigError("record_every", "must be >= 1");
   const Kernel kernel = make_kernel(s.kernel);
   const Standardization st = fit_standardization(train.X, train.y, s.standardize);
   const arma::mat Z = st.transform_features(train.X);
@@ -26,7 +28,7 @@ std::vector<PathPoint> descent_path(const Dataset& train, const Dataset* validat
   }
   DescentOptions opt;
   opt.max_iterations = s.max_update_count();
-  opt.record_every = record_every;
+  opt.record_at = record_at;
   opt.keep_alpha = keep_alpha;
   const DescentOutcome run =
       run_descent(K, st.transform_target(train.y), s, validation ? &Kv : nullptr, validation ? &yv : nullptr, opt);
@@ -50,6 +52,26 @@ std::vector<PathPoint> descent_path(const Dataset& train, const Dataset* validat
     path.push_back(std::move(p));
   }
   return path;
+}
+
+std::vector<long> every_mth_update(long k_max, long m) {
+  if (m < 1) throw ConfigError("record_every", "must be >= 1");
+  std::vector<long> out;
+  for (long k = 0; k <= k_max; k += m) out.push_back(k);
+  return out;
+}
+
+std::vector<long> log_spaced_updates(long k_max, int count) {
+  std::vector<long> out = {0};
+  if (k_max < 1) return out;
+  const double top = std::log10(static_cast<double>(k_max));
+  for (int i = 0; i < count; ++i) {
+    const double e = count > 1 ? top * i / (count - 1) : top;
+    const long k = std::max(1L, std::min(k_max, std::lround(std::pow(10.0, e))));
+    if (k > out.back()) out.push_back(k);
+  }
+  if (out.back() != k_max) out.push_back(k_max);
+  return out;
 }
 
 }  // namespace kreg
