@@ -7,9 +7,14 @@
 namespace kreg::cli {
 
 void ReadOptions::register_on(OptionSet& o, bool for_predict) {
-  o.add_choice("--sep", sep, {"auto", "tab", "comma", "semicolon", "pipe"},
-               "field separator: auto (from the file name, .tsv = tab, else from the header), tab, comma, "
-               "semicolon, pipe, or one character");
+  o.add_choice("--sep", sep, {"auto", "tab", "comma", "semicolon", "pipe", "space"},
+               "field separator: auto (the one of comma, tab, semicolon, pipe and space that splits the header "
+               "and the first 20 rows into the same number of fields; the file name, .csv or .tsv, breaks ties), "
+               "tab, comma, semicolon, pipe, space (space-aligned columns: a run of spaces and tabs is one "
+               "separator), or one character");
+  o.add_choice("--decimal", decimal, {"point", "comma"},
+               "decimal mark of the numbers: point (1.5) or comma (1,5, as European locales write; the separator "
+               "is then never a comma)");
   o.add_choice("--missing", missing, {"error", "drop"},
                for_predict ? "error | drop: a row with a missing feature is an error, or gets an empty prediction"
                            : "error | drop: a row with a missing value in a used column is an error, or is left out");
@@ -21,6 +26,14 @@ CsvFormat ReadOptions::format(const OptionSet& o) const {
   if (!parse_separator(sep, f.separator))
     throw ConfigError(o.where("sep") + ": expected auto, tab, comma, semicolon, pipe, space or one character, got '" +
                       sep + "'");
+  if (decimal == "comma")
+    f.decimal_mark = ',';
+  else if (decimal != "point")
+    throw ConfigError(o.where("decimal") + ": expected point or comma, got '" + decimal + "'" +
+                      did_you_mean(decimal, {"point", "comma"}));
+  if (f.decimal_mark == ',' && f.separator == ',')
+    throw ConfigError(o.where("decimal") + ": a comma cannot be both the decimal mark and the field separator (" +
+                      o.where("sep") + ": " + sep + "); give --sep semicolon, or --sep auto");
   f.na_values = na_values;
   return f;
 }

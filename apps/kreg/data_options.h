@@ -1,5 +1,5 @@
 // The options that say how to read data files: --data, --target, --target-index, --features,
-// --exclude (training data) and --sep, --missing, --na-values (every data file).
+// --exclude (training data) and --sep, --decimal, --missing, --na-values (every data file).
 #pragma once
 
 #include <string>
@@ -11,9 +11,11 @@
 
 namespace kreg::cli {
 
-/// How a CSV file is read: separator, missing-value markers and what to do about them.
+/// How a CSV file is read: separator, decimal mark, missing-value markers and what to do
+/// about them.
 struct ReadOptions {
-  std::string sep = "auto";       ///< auto | tab | comma | ... | one character
+  std::string sep = "auto";       ///< auto | tab | comma | semicolon | pipe | space | one character
+  std::string decimal = "point";  ///< point | comma
   std::string missing = "error";  ///< error | drop
   std::vector<std::string> na_values = {"NA", "NaN", "nan", "null"};
 

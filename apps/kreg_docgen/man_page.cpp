@@ -60,6 +60,7 @@ std::string man_page(const CommandLineDoc& doc, const std::string& version, cons
     for (const OptionDoc& o : c.options)
       if (!is_common(o, common)) write_option(out, o);
   }
+  out << ".SH \"DATA FILES\"\n" << man_data_files();
   out << ".SH \"EXIT STATUS\"\n" << man_exit_status();
   out << ".SH ENVIRONMENT\n" << man_environment();
   out << ".SH FILES\n" << man_files();

@@ -23,6 +23,25 @@ is standard output.
 )";
 }
 
+std::string man_data_files() {
+  return R"(A data file has a header row with the column names, then one row per sample (UTF\-8; gzip
+data is decompressed; \fB\-\fR is standard input).
+With \fB\-\-sep auto\fR (the default) the separator is the one of comma, tab, semicolon, pipe
+and runs of spaces that splits the header and the first 20 rows into the same number (more
+than one) of fields, quotes respected; the file name (\fI.csv\fR: comma, \fI.tsv\fR: tab)
+only breaks ties.
+\fB\-\-sep space\fR reads space\-aligned columns (as R's \fBwrite.table\fR writes them with \fBrow.names = FALSE\fR): a
+run of spaces and tabs is one separator, and spaces at the start or end of a line separate
+nothing.
+\fB\-\-decimal comma\fR reads numbers written with a decimal comma (\fB1,5\fR), as European
+locales write them, usually with semicolons between fields; the separator is then never a
+comma.
+When a split looks wrong (one column, a column name holding another separator, rows with
+another number of fields than the header), the error names the separator used and the
+\fB\-\-sep\fR that fits.
+)";
+}
+
 std::string man_exit_status() {
   return R"(.TP
 .B 0

@@ -7,6 +7,7 @@ namespace kreg::docgen {
 
 /// Each returns roff body text (no .SH line).
 std::string man_description();
+std::string man_data_files();
 std::string man_exit_status();
 std::string man_environment();
 std::string man_files();

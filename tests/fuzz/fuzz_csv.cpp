@@ -1,7 +1,7 @@
 // libFuzzer harness: the CSV reader and the column selection on arbitrary bytes. Every input
 // must give a table or a kreg::Error; a crash, leak, sanitizer report or hang is a finding.
 // The first byte chooses the separator, the name the reader sees (.csv or .tsv), the policy
-// for missing values and whether only some columns are parsed.
+// for missing values, whether only some columns are parsed and the decimal mark.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -15,6 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static const char kSeparators[] = {0, ',', '\t', ';', '|', ' '};
   kreg::CsvFormat format;
   format.separator = kSeparators[control % 6];
+  format.decimal_mark = (control & 0x10) != 0 ? ',' : '.';  // with a comma separator: a ConfigError
   const std::string text(reinterpret_cast<const char*>(data + 1), size - 1);
   const std::string name = (control & 0x80) != 0 ? "fuzz.tsv" : "fuzz.csv";
   const auto policy = (control & 0x40) != 0 ? kreg::MissingPolicy::kDrop : kreg::MissingPolicy::kError;

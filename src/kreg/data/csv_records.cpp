@@ -48,7 +48,7 @@ void CsvRecords::start() {
   started_ = true;
   if (!refill()) return;
   // Fill the buffer as far as the source allows, so that the byte order mark and the first
-  // line can be looked at in place.
+  // lines (head()) can be looked at in place.
   while (end_ < buffer_.size()) {
     const std::size_t got = source_->read(buffer_.data() + end_, buffer_.size() - end_);
     if (got == 0) break;
@@ -59,26 +59,33 @@ void CsvRecords::start() {
     throw DataError(name() +
                     ": the file is UTF-16 encoded; kreg reads UTF-8 (convert it with iconv -f UTF-16 -t UTF-8)");
   if (byte(0) == 0xEF && byte(1) == 0xBB && byte(2) == 0xBF) pos_ = 3;  // UTF-8 byte order mark
-  if (separator_ == 0) {
-    bool tab = false, comma = false, quoted = false;
-    for (std::size_t i = pos_; i < end_ && (quoted || buffer_[i] != '\n'); ++i) {
-      if (buffer_[i] == '"') quoted = !quoted;
-      if (!quoted) tab |= buffer_[i] == '\t', comma |= buffer_[i] == ',';
-    }
-    separator_ = tab && !comma ? '\t' : ',';
-  }
+}
+
+std::string CsvRecords::head(bool& complete) {
+  if (!started_) start();
+  complete = end_ < buffer_.size();  // start() stops filling only at the end of the input or a full buffer
+  return std::string(buffer_.data() + pos_, buffer_.data() + end_);
 }
 
 bool CsvRecords::next(std::vector<std::string>& fields, std::size_t& count, long& line) {
   if (!started_) start();
+  if (separator_ == 0) separator_ = ',';
   const char sep = separator_;
+  // Space-aligned columns: a run of spaces and tabs is one separator.
+  const bool runs = sep == ' ';
+  const auto is_sep = [sep, runs](int c) { return runs ? c == ' ' || c == '\t' : c == sep; };
   // Spaces around a field are trimmed; a tab only when it is not the separator.
-  const auto is_pad = [sep](int c) { return c == ' ' || c == '\r' || (c == '\t' && sep != '\t'); };
+  const auto is_pad = [sep, runs](int c) { return c == '\r' || (!runs && (c == ' ' || (c == '\t' && sep != '\t'))); };
+  const auto skip_blanks = [this](int c) {  // the rest of a run of spaces, tabs and CRs
+    while (c == ' ' || c == '\t' || c == '\r') c = get();
+    return c;
+  };
   for (;;) {
     count = 0;
     line = line_;
     int c = get();
     if (c < 0) return false;
+    if (runs) c = skip_blanks(c);  // spaces before the first field separate nothing
     bool blank = true;  // the record so far is one empty, unquoted field
     for (;;) {          // one field per pass
       if (count == fields.size()) fields.emplace_back();
@@ -105,11 +112,11 @@ bool CsvRecords::next(std::vector<std::string>& fields, std::size_t& count, long
         }
         c = get();
         while (c >= 0 && is_pad(c)) c = get();
-        if (c >= 0 && c != sep && c != '\n')
+        if (c >= 0 && !is_sep(c) && c != '\n')
           fail(line_, column, "unexpected text after a closing quote (a quote inside a field is written \"\")");
       } else {
         std::size_t kept = 0;  // length without trailing spaces
-        while (c >= 0 && c != sep && c != '\n') {
+        while (c >= 0 && !is_sep(c) && c != '\n') {
           if (c == 0) fail(line_, column, "NUL byte in the data (is this a binary or UTF-16 file?)");
           if (field.size() >= kMaxField) fail(line_, column, "field longer than 16 MiB");
           field.push_back(static_cast<char>(c));
@@ -119,9 +126,13 @@ bool CsvRecords::next(std::vector<std::string>& fields, std::size_t& count, long
         field.resize(kept);
         if (kept > 0) blank = false;
       }
-      if (c == sep) {
+      if (is_sep(c)) {
         blank = false;
-        c = get();
+        c = runs ? skip_blanks(get()) : get();
+        if (runs && (c < 0 || c == '\n')) {  // spaces at the end of the line separate nothing
+          if (c == '\n') ++line_;
+          break;
+        }
         if (c < 0 || c == '\n') {  // a separator at the end of the line: one more empty field
           if (count == fields.size()) fields.emplace_back();
           fields[count++].clear();

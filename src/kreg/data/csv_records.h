@@ -1,7 +1,9 @@
 // CSV records from a byte stream (RFC 4180 and the files people really have): a separator
-// chosen by the caller, double-quoted fields with "" escapes that may span lines, spaces
-// around fields trimmed (but kept inside quotes), CRLF or LF line ends, blank lines skipped.
-// Every error names input:line[:column]. Memory is one 64 KiB buffer plus the current record.
+// chosen by the caller (or by separator_sniff.h from head()), double-quoted fields with ""
+// escapes that may span lines, spaces around fields trimmed (but kept inside quotes), CRLF or
+// LF line ends, blank lines skipped; or space-aligned columns, where a run of spaces and tabs
+// is one separator. Every error names input:line[:column]. Memory is one 64 KiB buffer plus
+// the current record.
 #pragma once
 
 #include <memory>
@@ -14,9 +16,18 @@ namespace kreg {
 
 class CsvRecords {
  public:
-  /// `separator` is ',' '\t' ';' '|' or another single byte (never '"', CR or LF); 0 means
-  /// "from the first line": tab when it has tabs but no comma, else comma.
-  CsvRecords(std::unique_ptr<ByteSource> source, char separator);
+  /// `separator` is ',' '\t' ';' '|' or another single byte (never '"', CR or LF); ' ' means
+  /// space-aligned: a run of spaces and tabs separates two fields, and spaces at the start or
+  /// the end of a line separate nothing. 0: set_separator() is to be called before next()
+  /// (else comma).
+  CsvRecords(std::unique_ptr<ByteSource> source, char separator = 0);
+
+  /// The first bytes of the input (up to 64 KiB, after a byte order mark), before any record
+  /// is read, for choosing the separator; `complete` says whether they are the whole input.
+  /// Throws DataError for a UTF-16 input.
+  std::string head(bool& complete);
+  /// Sets the separator (values as in the constructor); only before the first next().
+  void set_separator(char separator) { separator_ = separator; }
 
   /// Reads the next non-blank record into `fields` (their number is the return value's field
   /// count; `fields` may hold more, unused, strings to reuse their memory). Returns false at
@@ -26,7 +37,7 @@ class CsvRecords {
   bool next(std::vector<std::string>& fields, std::size_t& count, long& line);
 
   const std::string& name() const { return source_->name(); }
-  /// The separator in use (decided by the first call of next() when it was 0).
+  /// The separator in use.
   char separator() const { return separator_; }
 
  private:
@@ -39,7 +50,7 @@ class CsvRecords {
     return static_cast<unsigned char>(buffer_[pos_]);
   }
   bool refill();
-  void start();  // byte order marks, and the separator when it is still to be decided
+  void start();  // fills the buffer; byte order marks
   [[noreturn]] void fail(long line, std::size_t column, const std::string& what) const;
 
   std::unique_ptr<ByteSource> source_;
@@ -51,7 +62,7 @@ class CsvRecords {
 };
 
 /// The separator a file name implies: tab for .tsv or .tab, comma for .csv (before any .gz);
-/// 0 when the name does not decide (then CsvRecords looks at the first line).
+/// 0 for any other name. Sniffing the content comes first; the name only breaks ties.
 char separator_from_name(const std::string& path);
 
 }  // namespace kreg

@@ -1,7 +1,8 @@
 // A CSV table read for its numbers: the header's names, and the cells of the columns a caller
 // asks for, as doubles. Columns nobody asked for are split but never parsed, so text in them
 // is fine. Missing values (an empty cell or a marker such as NA) are read as NaN and counted;
-// what to do with them is the caller's choice (dataset.h). Errors name input:line:column.
+// what to do with them is the caller's choice (dataset.h). Errors name input:line:column, and
+// the separator used when the split looks wrong.
 #pragma once
 
 #include <cstddef>
@@ -15,9 +16,12 @@
 namespace kreg {
 
 struct CsvFormat {
-  /// 0: from the file name (.tsv/.tab: tab, .csv: comma), else from the header line (tab when
-  /// it has tabs but no comma, else comma).
+  /// 0: sniffed from the header and the first rows (separator_sniff.h; the file name, .tsv/.tab:
+  /// tab, .csv: comma, breaks ties); ' ': space-aligned (a run of spaces and tabs separates).
   char separator = 0;
+  /// '.' or ',': the decimal mark of the numbers ("1,5" is 1.5 with ','; then a point is not
+  /// read, and the separator cannot be a comma).
+  char decimal_mark = '.';
   /// Cells read as missing besides the empty cell.
   std::vector<std::string> na_values = {"NA", "NaN", "nan", "null"};
 };
@@ -31,6 +35,7 @@ struct MissingCell {
 
 struct CsvTable {
   std::string path;                 ///< how messages name the input
+  char separator = ',';             ///< the separator the table was read with
   std::vector<std::string> names;   ///< header names, trimmed and unquoted, valid UTF-8
   std::vector<std::size_t> parsed;  ///< table columns read as numbers, increasing
   std::vector<double> cells;        ///< row-major over `parsed`: NaN for a missing value
@@ -56,21 +61,28 @@ struct CsvTable {
 /// Chooses, from the header's names, the table columns to read as numbers (any order, no
 /// repeats); may throw DataError (a column that does not exist). Empty function: all columns.
 using ColumnChooser = std::function<std::vector<std::size_t>(const std::vector<std::string>& names)>;
+/// Advice appended to the error for a cell that is not a number in table column `column`
+/// (" (leave it out with --exclude NAME)"), or "". Empty function: none.
+using TextCellHint = std::function<std::string(std::size_t column)>;
 
 /// Reads `path` ("-" = standard input; gzip data is decompressed). Throws DataError for: an
 /// unreadable or empty input, a UTF-16 file, a header without data rows, empty, duplicate or
 /// non-UTF-8 column names, a row whose field count differs from the header's, and, in the
 /// parsed columns, a cell that is not a number, not finite ("inf") or out of range ("1e999");
 /// plus what CsvRecords refuses (NUL bytes, broken quotes). Numbers too small for a double
-/// ("1e-400") read as 0, as numpy and R read them.
-CsvTable read_csv_table(const std::string& path, const CsvFormat& format = {}, const ColumnChooser& choose = {});
-/// The same from any byte source (tests, fuzzing); `name_hint` decides the separator as a
+/// ("1e-400") read as 0, as numpy and R read them. The field-count error, and the errors of
+/// `choose` and of cells when the split looks wrong (one column, or a column name holding
+/// another separator), say which separator was used and which --sep looks right. ConfigError
+/// (key "decimal") for a comma as both separator and decimal mark.
+CsvTable read_csv_table(const std::string& path, const CsvFormat& format = {}, const ColumnChooser& choose = {},
+                        const TextCellHint& hint = {});
+/// The same from any byte source (tests, fuzzing); `name_hint` breaks separator ties as a
 /// path would.
 CsvTable read_csv_table(std::unique_ptr<ByteSource> source, const std::string& name_hint, const CsvFormat& format,
-                        const ColumnChooser& choose = {});
+                        const ColumnChooser& choose = {}, const TextCellHint& hint = {});
 
-/// Parses a `--sep` value: a single character, or tab, comma, semicolon, pipe, space, or
-/// "auto" (0). False for anything else.
+/// Parses a `--sep` value: a single character, or tab, comma, semicolon, pipe, space (' ':
+/// space-aligned), or "auto" (0). False for anything else.
 bool parse_separator(const std::string& text, char& separator);
 
 }  // namespace kreg

@@ -183,19 +183,40 @@ TrainingData gather_training(const CsvTable& table, const ChosenColumns& chosen,
   return out;
 }
 
+// A column name as the shell takes it: in single quotes unless it is plain.
+std::string shell_word(const std::string& name) {
+  const bool plain = std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
+           c == '.';
+  });
+  if (plain) return name;
+  std::string quoted = "'";
+  for (const char c : name) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
 }  // namespace
 
 TrainingData load_training_data(const std::string& path, const CsvFormat& format, const ColumnSelection& sel,
                                 MissingPolicy missing) {
   ChosenColumns chosen;
+  std::vector<std::string> names;
   const std::string source = input_name(path);
-  const CsvTable table = read_csv_table(path, format, [&](const std::vector<std::string>& names) {
-    chosen = choose_training_columns(names, sel, source);
+  const auto choose = [&](const std::vector<std::string>& header) {
+    names = header;
+    chosen = choose_training_columns(header, sel, source);
     std::vector<std::size_t> cols = chosen.features;
     cols.push_back(chosen.target);
     if (chosen.fold >= 0) cols.push_back(static_cast<std::size_t>(chosen.fold));
     return sorted_unique(cols);
-  });
+  };
+  // Text in a feature column: an identifier, a category, a date. Say how to leave it out.
+  const auto text_hint = [&](std::size_t column) -> std::string {
+    if (std::find(chosen.features.begin(), chosen.features.end(), column) == chosen.features.end()) return "";
+    if (!chosen.features_by_default) return " (a text column? leave it out of --features)";
+    return " (a text column? leave it out with --exclude " + shell_word(names[column]) + ")";
+  };
+  const CsvTable table = read_csv_table(path, format, choose, text_hint);
   return gather_training(table, chosen, missing);
 }
 
