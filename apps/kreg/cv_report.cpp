@@ -148,7 +148,7 @@ std::string cv_summary(const CvResult& result, const CvSettings& settings, const
          "best (1se rule): " + cv_row_text(result.rows[result.best_1se], columns) + "\n";
 }
 
-std::vector<std::string> cv_warnings(const CvResult& result, const CvSettings& s, const CvColumns& c) {
+std::vector<std::string> cv_warnings(const CvResult& result, const CvSettings& s, const CvColumns& /*columns*/) {
   std::vector<std::string> out;
   const std::string method = s.base.method;
   const std::string of_total = " of " + std::to_string(result.rows.size());

@@ -1,6 +1,7 @@
 // Progress lines; "\r" + "ESC[K" erases the terminal line.
 #include "progress.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -37,7 +38,12 @@ void ProgressPrinter::on_progress(const std::string& step, double fraction, doub
   const double now = since_start();
   if (mode_ == Mode::kTerminal && (now < kTerminalDelay || now - last_ < kTerminalRedraw)) return;
   const int percent = static_cast<int>(fraction * 100.0);
-  if (mode_ == Mode::kLines && (now - last_ < every_ || percent == last_percent_)) return;
+  // A line every --progress-every seconds while a step runs, whether or not its percentage
+  // moved: a long stretch inside one unit of work still shows the time going by.
+  // (At most ten lines a second when the percentage stands still, whatever the interval.)
+  if (mode_ == Mode::kLines &&
+      (now - last_ < every_ || (percent == last_percent_ && now - last_ < std::max(every_, kTerminalRedraw))))
+    return;
   last_ = now;
   last_percent_ = percent;
   std::string text = label_ + ": " + step + " " + std::to_string(percent) + "% (" +

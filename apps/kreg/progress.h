@@ -3,8 +3,9 @@
 // of what is left.
 //   terminal: one line redrawn in place (at most ten times a second) once the run has taken
 //             2 s, erased when a step ends, so that the lines after it start clean;
-//   lines:    (--progress, for logs) a plain line every --progress-every seconds (when the
-//             percentage moved) and one when a step ends; no carriage returns.
+//   lines:    (--progress, for logs) a plain line every --progress-every seconds while a step
+//             runs (long inner loops pulse it: kreg/core/progress.h) and one when a step ends;
+//             no carriage returns.
 // --quiet prints nothing.
 #pragma once
 
@@ -40,7 +41,7 @@ class ProgressPrinter : public ProgressListener {
   bool printed_in_step_ = false;
   std::chrono::steady_clock::time_point start_;
   double last_ = -1e300;
-  int last_percent_ = -1;  ///< kLines: a line only when the percentage moved
+  int last_percent_ = -1;  ///< kLines: the percentage of the last line
 };
 
 /// Installs a printer as the progress listener for the lifetime of the scope.

@@ -13,6 +13,7 @@ ProgressListener* g_listener = nullptr;
 std::mutex g_report;
 thread_local int t_depth = 0;  // steps open on this thread
 std::atomic<int> g_open{0};    // steps open anywhere (the outermost reports)
+std::atomic<ProgressStep*> g_reporting{nullptr};  // the step that reports, for progress_pulse
 
 constexpr double kScale = 1099511627776.0;  // 2^40 units of work per step
 
@@ -28,9 +29,10 @@ ProgressStep::ProgressStep(std::string name, double total_work)
     : listener_(nullptr), name_(std::move(name)), total_(total_work > 0.0 ? total_work : 1.0), start_(now_seconds()) {
   // Only a step opened when no other is open reports: the others are parts of it.
   if (g_listener != nullptr && t_depth == 0) {
-    if (g_open.fetch_add(1) == 0)
+    if (g_open.fetch_add(1) == 0) {
       listener_ = g_listener;
-    else
+      g_reporting.store(this);
+    } else
       g_open.fetch_sub(1);
   }
   ++t_depth;
@@ -39,6 +41,7 @@ ProgressStep::ProgressStep(std::string name, double total_work)
 ProgressStep::~ProgressStep() {
   --t_depth;
   if (listener_ == nullptr) return;
+  g_reporting.store(nullptr);
   {
     std::lock_guard<std::mutex> lock(g_report);
     listener_->on_step_end(name_, now_seconds() - start_);
@@ -54,6 +57,11 @@ void ProgressStep::advance(double work) {
   if (!lock.owns_lock()) return;  // another thread is reporting; the next advance will
   const double fraction = static_cast<double>(done) / kScale;
   listener_->on_progress(name_, fraction < 1.0 ? fraction : 1.0, now_seconds() - start_);
+}
+
+void progress_pulse() {
+  ProgressStep* step = g_reporting.load(std::memory_order_relaxed);
+  if (step != nullptr) step->advance(0.0);
 }
 
 }  // namespace kreg

@@ -43,4 +43,10 @@ class ProgressStep {
   double start_;
 };
 
+/// Reports the running outermost step again, its fraction unchanged, so that a long stretch of
+/// work inside one unit of it (a path point that iterates for a minute) is not silent. Inner
+/// loops call it every thousand iterations or so; without a listener it is one atomic load.
+/// Only from work that runs inside the step's lifetime.
+void progress_pulse();
+
 }  // namespace kreg

@@ -8,6 +8,8 @@
 // guaranteed-descent jump (kgd).
 #include "kreg/solvers/descent.h"
 
+#include "kreg/core/progress.h"
+
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -83,10 +85,19 @@ DescentOutcome run_descent(const arma::mat& K, const arma::vec& y, const FitSett
     out.records.push_back(std::move(rec));
   };
 
+  // Progress in updates (reported when this run is the outermost step, e.g. `kreg fit`); inside
+  // cv's folds the pulse keeps cv's own step alive.
+  ProgressStep progress(s.method + " updates", static_cast<double>(std::max(1L, opt.max_iterations)));
+  long reported = 0;
   long k = 0;
   long next_jump_try = 0;
   std::size_t next_record = 0;  // index into opt.record_at
   for (;;) {
+    if (k - reported >= 1024) {
+      progress.advance(static_cast<double>(k - reported));
+      progress_pulse();
+      reported = k;
+    }
     while (next_record < opt.record_at.size() && opt.record_at[next_record] < k) ++next_record;
     const bool recording = next_record < opt.record_at.size() && opt.record_at[next_record] == k;
     const double vm = (opt.early_stopping || recording) ? d->val_mse() : NAN;

@@ -1,6 +1,8 @@
 // Event loop of the klinf homotopy; see linf_homotopy.h for the mathematics.
 #include "kreg/solvers/linf_homotopy.h"
 
+#include "kreg/core/progress.h"
+
 #include <cmath>
 
 #include "kreg/core/cpu_dispatch.h"
@@ -127,6 +129,7 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
   long events_at_refactor = -1;
   HomotopyEvents events(max_events, static_cast<long>(n));
   for (;;) {
+    if ((out.events & 63) == 0) progress_pulse();  // a long path is not silent
     const std::size_t q_free = st.free.size();
     rhs.assign(q_free + 1, 0.0);
     rhs[q_free] = 1.0;

@@ -229,6 +229,7 @@ NystromSolution NystromSystem::solve(const NystromOptions& options, const arma::
     double rr = arma::dot(r, r);
     out.converged = std::sqrt(rr) <= options.tol * b_norm;
     while (!out.converged && out.iterations < options.max_iter) {
+      if ((out.iterations & 255) == 0) progress_pulse();
       const arma::vec q = symmetric_times_of(op, p);
       const double pq = arma::dot(p, q);
       if (!(pq > 0.0)) {  // B^T H B not positive along p: rounding has the upper hand (lambda = 0)

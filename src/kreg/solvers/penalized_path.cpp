@@ -6,6 +6,7 @@
 
 #include "kreg/core/errors.h"
 #include "kreg/core/grid.h"
+#include "kreg/core/progress.h"
 #include "kreg/data/metrics.h"
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
@@ -27,6 +28,10 @@ std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec
   if (s.solver == "paper")  // every lambda from 0, all iterated together
     return solve_paper_grid(K, y, pen, lambdas, s.prox_step, s.max_iter_or_default(), s.tol_or_default());
   std::vector<ProxResult> out(lambdas.size());
+  // Progress per grid point; iterations inside a point pulse it (progress_pulse).
+  ProgressStep progress(std::string(pen == Penalty::kL1 ? "kl1" : "klinf") + " path (" +
+                            std::to_string(lambdas.size()) + (lambdas.size() == 1 ? " point)" : " points)"),
+                        static_cast<double>(lambdas.size()));
   std::size_t done = 0;
   double L = 0.0;            // fista's Lipschitz constant, computed when first needed
   std::string path_stopped;  // why the exact path (solver auto) stopped early, if it did
@@ -52,6 +57,7 @@ std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec
       r.converged = r.kkt <= tol;
       r.objective = penalized_objective(Ka, y, r.alpha, pen, lambdas[done]);
       if (!r.converged) r = fista(lambdas[done], r.alpha);  // rounding: polish
+      progress.advance(1.0);
     }
   }
   arma::vec warm = done > 0 ? out[done - 1].alpha : arma::vec(y.n_elem, arma::fill::zeros);
@@ -60,6 +66,7 @@ std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec
     out[done].path_stopped = path_stopped;
     out[done].path_singular = path_singular;
     warm = out[done].alpha;
+    progress.advance(1.0);
   }
   return out;
 }
