@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "command.h"
+#include "cv_grid_report.h"
 #include "cv_report.h"
 #include "data_options.h"
 #include "fit_settings_options.h"
@@ -18,6 +19,7 @@
 #include "kreg/model/train.h"
 #include "kreg/select/cv.h"
 #include "kreg/select/cv_shard.h"
+#include "kreg/select/grid_extension.h"
 #include "kreg/select/memory_estimate.h"
 #include "output_files.h"
 #include "regulariser_grid_options.h"
@@ -63,7 +65,7 @@ class CvCommand : public Command {
 
   void run(Streams& io) override {
     if (!merge_paths_.empty()) return merge(io);
-    const CvSettings cv = settings();
+    CvSettings cv = settings();
     const bool sharded = !shard_text_.empty();
     check_outputs(sharded);
     OutputFiles files(
@@ -73,6 +75,15 @@ class CvCommand : public Command {
     const Dataset& data = training.data;
     const Folds folds = fold_column_.empty() ? seeded_folds(data.n(), folds_, cv.base.seed)
                                              : folds_from_labels(training.fold_labels, data.source);
+    // Axes the user left free take their grids from the data (kreg/select/default_grids.h).
+    const bool bandwidth_free = !options.given("bandwidth") && !options.given("bandwidth_grid");
+    const ExtendableAxes axes = fill_default_grids(cv, data, bandwidth_free, cv.regulariser_grid.empty(), provenance_.rules);
+    provenance_.bandwidth_from_data = axes.bandwidth || (bandwidth_free && !provenance_.rules.bandwidth.empty());
+    provenance_.regulariser_from_data = axes.regulariser;
+    if (!provenance_.bandwidth_from_data || !provenance_.regulariser_from_data)  // suggestions for the user's axes
+      provenance_.rules = default_grids(data, cv.base, true, true, provenance_.rules.bandwidth);
+    if (provenance_.bandwidth_from_data) default_grid_values_.first = cv.kernel_grids["bandwidth"];
+    if (provenance_.regulariser_from_data) default_grid_values_.second = cv.regulariser_grid;
     require_memory_for(cv_memory(cv, data.n(), data.p(), folds.k), "kreg cv", data.n());
     if (sharded) {
       const CvShard shard = parse_cv_shard(shard_text_);
@@ -86,7 +97,9 @@ class CvCommand : public Command {
                           << " shards together with kreg cv --merge\n";
       return;
     }
-    report(io, files, cross_validate(data, cv, folds), cv, folds, &data, data.n());
+    CvScores scores = compute_cv_scores(data, cv, folds);
+    scores = extend_grid_at_edges(data, cv, folds, std::move(scores), axes, provenance_.extensions);
+    report(io, files, aggregate_cv(cv, folds, scores), cv, folds, &data, data.n());
   }
 
  private:
@@ -131,6 +144,7 @@ class CvCommand : public Command {
   void report(Streams& io, OutputFiles& files, const CvResult& result, const CvSettings& cv, const Folds& folds,
               const Dataset* data, std::size_t rows) {
     const CvColumns columns(cv);
+    for (const auto& w : cv_grid_warnings(result, cv, columns, provenance_)) warn(io, w);
     for (const auto& w : cv_warnings(result, cv, columns)) warn(io, w);
 
     // Everything is computed before anything is written: the outputs appear all or none.
@@ -145,7 +159,7 @@ class CvCommand : public Command {
     if (!best_path_.empty())
       files.add("best", cv_best_json(result, cv, columns, folds, fold_column_, statistics_).dump(1) + "\n");
     files.commit(io);
-    if (!options.quiet()) files.summary(io) << cv_summary(result, cv, columns, rows);
+    if (!options.quiet()) files.summary(io) << cv_grid_summary(cv, columns, provenance_) << cv_summary(result, cv, columns, rows);
   }
 
   // What identifies the run in its shard files: the version, the data's contents, every
@@ -168,6 +182,10 @@ class CvCommand : public Command {
     run["settings"] = all;
     run["folds"] = {{"k", folds.k}, {"fold_of_row", folds.fold_of_row}};
     run["data"] = data_.data;
+    // The grids taken from the data travel as if given, so that --merge needs no data.
+    const std::string reg = regulariser_name(fit_.to_settings().method);
+    if (!default_grid_values_.first.empty()) given["bandwidth_grid"] = default_grid_values_.first;
+    if (!default_grid_values_.second.empty()) given[reg + "_grid"] = default_grid_values_.second;
     run["given"] = given;
     return run;
   }
@@ -186,9 +204,12 @@ class CvCommand : public Command {
     const MethodInfo& method = cv.base.method_info();
     cv.regulariser_grid =
         grids_.grid_for(method, "--method " + cv.base.method + " chooses t by early stopping on each validation fold");
-    if (cv.regulariser_grid.empty() && method.regulariser == Regulariser::kLambda)
+    // A value given without a grid is a grid of one value, asked for; with neither, the grid
+    // comes from the data once it is read (run()).
+    if (cv.regulariser_grid.empty() && method.regulariser == Regulariser::kLambda && options.given("lambda"))
       cv.regulariser_grid = {cv.base.lambda};
-    if (cv.regulariser_grid.empty() && method.regulariser == Regulariser::kTime) cv.regulariser_grid = {cv.base.t};
+    if (cv.regulariser_grid.empty() && method.regulariser == Regulariser::kTime && options.given("t"))
+      cv.regulariser_grid = {cv.base.t};
     cv.threads = options.threads();
     return cv;
   }
@@ -217,6 +238,8 @@ class CvCommand : public Command {
   std::string output_path_, per_fold_path_, best_path_, model_path_, refit_rule_ = "min";
   std::string shard_text_;
   std::vector<std::string> merge_paths_;
+  CvGridProvenance provenance_;  ///< where the grids came from (run(); a merge's are all given)
+  std::pair<std::vector<double>, std::vector<double>> default_grid_values_;  ///< bandwidth, regulariser from the data
 };
 
 }  // namespace

@@ -131,21 +131,6 @@ std::string cv_summary(const CvResult& result, const CvSettings& settings, const
          "best (1se rule): " + cv_row_text(result.rows[result.best_1se], columns) + "\n";
 }
 
-namespace {
-
-// "the largest" / "the smallest" when `value` is at an end of `grid` (of several values) that
-// could be extended; "" otherwise.
-std::string edge_of(double value, std::vector<double> grid, double lowest_possible) {
-  std::sort(grid.begin(), grid.end());
-  grid.erase(std::unique(grid.begin(), grid.end()), grid.end());
-  if (grid.size() < 2) return "";
-  if (value == grid.back()) return "the largest";
-  if (value == grid.front() && value > lowest_possible) return "the smallest";
-  return "";
-}
-
-}  // namespace
-
 std::vector<std::string> cv_warnings(const CvResult& result, const CvSettings& s, const CvColumns& c) {
   std::vector<std::string> out;
   const std::string method = s.base.method;
@@ -155,20 +140,6 @@ std::vector<std::string> cv_warnings(const CvResult& result, const CvSettings& s
                   " grid points have no finite cross-validation error (their fits broke down numerically, e.g. "
                   "lambda too small for the kernel matrix); they are never selected");
   const CvRow& best = result.rows[result.best_min];
-  const auto check = [&](const std::string& name, double value, const std::vector<double>& grid, double lowest,
-                         const std::string& option) {
-    const std::string edge = edge_of(value, grid, lowest);
-    if (!edge.empty())
-      out.push_back("the best point (min rule) has " + name + " = " + readable_number(value) + ", " + edge +
-                    " value of " + option + ": the best value may lie beyond the grid; consider extending it");
-  };
-  for (const KernelParameter* p : c.kernel) {
-    const auto grid = s.kernel_grids.find(p->key);
-    if (grid != s.kernel_grids.end())
-      check(p->key, best.kernel.value(p->key), grid->second, p->lower_bound, "--" + p->key + "-grid");
-  }
-  if (!c.regulariser.empty())
-    check(c.regulariser, best.regulariser, s.regulariser_grid, 0.0, "--" + c.regulariser + "-grid");
   // mean_r2 averages each fold's R2 (1 - its MSE / its variance); the min rule ranks by MSE, so
   // another point may have a higher mean R2: the message speaks of the chosen point only.
   if (best.mean_r2 <= 0.0)

@@ -1,5 +1,5 @@
 // What `kreg cv` reports: the CV table, the per-fold table, the best points as JSON, a
-// summary for people, and the warnings about its result (grid edges, broken fits).
+// summary for people, and the warnings about its result (broken fits).
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -35,9 +35,8 @@ nlohmann::ordered_json cv_best_json(const CvResult& result, const CvSettings& se
 /// The summary for people: grid size, rows, and the best point by each rule.
 std::string cv_summary(const CvResult& result, const CvSettings& settings, const CvColumns& columns, std::size_t rows);
 
-/// Warnings about the result: grid points whose score is not finite, a best point (min rule)
-/// on the edge of a grid of several values, a best mean R2 at or below 0, unfinished and
-/// unbounded fits.
+/// Warnings about the result: grid points whose score is not finite, a best mean R2 at or
+/// below 0, unfinished and unbounded fits (the grid edges: cv_grid_report.h).
 std::vector<std::string> cv_warnings(const CvResult& result, const CvSettings& settings, const CvColumns& columns);
 
 }  // namespace kreg::cli

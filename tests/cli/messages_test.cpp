@@ -92,7 +92,7 @@ TEST(Messages, CvNeverSelectsANonFiniteScore) {
     text += std::to_string(a) + "," + std::to_string(b) + "," + std::to_string(a + b - 0.01 * (i % 4)) + "\n";
   }
   write_text(dir + "/dup.csv", text);
-  CliResult r = run_cli({"cv", "--data", dir + "/dup.csv", "--lambda-grid", "1e-300,1e-14,1e-3", "--best",
+  CliResult r = run_cli({"cv", "--data", dir + "/dup.csv", "--bandwidth", "1", "--lambda-grid", "1e-300,1e-14,1e-3", "--best",
                          dir + "/best.json", "--model", dir + "/m.json"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.err.find("kreg: warning: 1 of 3 grid points have no finite cross-validation error"), std::string::npos)
@@ -100,7 +100,7 @@ TEST(Messages, CvNeverSelectsANonFiniteScore) {
   EXPECT_EQ(read_text(dir + "/best.json").find("\"lambda\": 1e-300"), std::string::npos);
   EXPECT_TRUE(file_exists(dir + "/m.json"));
   EXPECT_FALSE(file_exists(dir + "/cv.csv"));  // --output is optional when --best or --model is given
-  r = run_cli({"cv", "--data", dir + "/dup.csv", "--lambda-grid", "1e-300", "--best", dir + "/none.json"});
+  r = run_cli({"cv", "--data", dir + "/dup.csv", "--bandwidth", "1", "--lambda-grid", "1e-300", "--best", dir + "/none.json"});
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(count_lines(r.err), 1) << r.err;
   EXPECT_NE(r.err.find("kreg: error: cv: no grid point has a finite cross-validation error"), std::string::npos)

@@ -1,0 +1,120 @@
+// Data-driven default grids (rules in default_grids.h).
+#include "kreg/select/default_grids.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "kreg/core/grid.h"
+#include "kreg/data/standardization.h"
+#include "kreg/kernels/gram.h"
+#include "kreg/kernels/kernel_type.h"
+#include "kreg/solvers/descent.h"
+#include "kreg/solvers/proximal.h"
+
+namespace kreg {
+
+namespace {
+
+// Rows i * n / m of Z for i < m = min(n, max_rows): deterministic, spread over the whole file
+// (data sorted by one column is still sampled across its range).
+arma::mat spread_sample(const arma::mat& Z, std::size_t max_rows) {
+  const arma::uword n = Z.n_rows;
+  const arma::uword m = std::min<arma::uword>(n, static_cast<arma::uword>(std::max<std::size_t>(max_rows, 2)));
+  if (m == n) return Z;
+  arma::uvec rows(m);
+  for (arma::uword i = 0; i < m; ++i) rows[i] = static_cast<arma::uword>((static_cast<double>(i) * n) / m);
+  return Z.rows(rows);
+}
+
+double median_of(std::vector<double>& v) {
+  if (v.empty()) return 0.0;
+  const std::size_t mid = v.size() / 2;
+  std::nth_element(v.begin(), v.begin() + static_cast<long>(mid), v.end());
+  const double upper = v[mid];
+  if (v.size() % 2 == 1) return upper;
+  const double lower = *std::max_element(v.begin(), v.begin() + static_cast<long>(mid));
+  return 0.5 * (lower + upper);
+}
+
+bool has_bandwidth(const KernelSettings& kernel) {
+  const auto keys = kernel_option_keys(kernel.name);
+  return std::find(keys.begin(), keys.end(), "bandwidth") != keys.end();
+}
+
+}  // namespace
+
+double median_pairwise_distance(const arma::mat& Z, std::size_t max_rows) {
+  const arma::mat S = spread_sample(Z, max_rows);
+  const arma::uword m = S.n_rows;
+  if (m < 2) return 0.0;
+  // Squared distances ||a||^2 + ||b||^2 - 2 a.b from one product (BLAS-3), clipped at 0.
+  const arma::vec sq = arma::sum(arma::square(S), 1);
+  const arma::mat G = S * S.t();
+  std::vector<double> d;
+  d.reserve(static_cast<std::size_t>(m) * (m - 1) / 2);
+  for (arma::uword j = 0; j < m; ++j)
+    for (arma::uword i = j + 1; i < m; ++i) d.push_back(std::sqrt(std::max(0.0, sq[i] + sq[j] - 2.0 * G(i, j))));
+  const double med = median_of(d);
+  return std::isfinite(med) ? med : 0.0;
+}
+
+std::vector<double> default_bandwidth_grid(double median_distance) {
+  const double d = std::isfinite(median_distance) && median_distance > 0.0 ? median_distance : 1.0;
+  const double c = std::log10(d);
+  return logspace(c - 1.0, c + 1.0, 2 * kBandwidthsPerDecade + 1);
+}
+
+std::vector<double> extend_log_axis(double end, bool downward, int per_decade, int count) {
+  std::vector<double> out;
+  const double e = std::log10(end);
+  for (int i = 1; i <= count; ++i) out.push_back(std::pow(10.0, e + (downward ? -i : i) / static_cast<double>(per_decade)));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+DefaultGrids default_grids(const Dataset& data, const FitSettings& settings, bool want_bandwidth,
+                           bool want_regulariser, const std::vector<double>& given_bandwidths) {
+  DefaultGrids out;
+  const MethodInfo& method = settings.method_info();
+  const bool bandwidth_axis = has_bandwidth(settings.kernel);
+  const bool regulariser_axis = method.regulariser != Regulariser::kEarlyStopping;
+  if (!(want_bandwidth && bandwidth_axis) && !(want_regulariser && regulariser_axis)) return out;
+
+  const Standardization st = fit_standardization(data.X, data.y, settings.standardize);
+  const arma::mat sample = spread_sample(st.transform_features(data.X), 1000);
+  if (want_bandwidth && bandwidth_axis) {
+    out.median_distance = median_pairwise_distance(sample, sample.n_rows);
+    out.bandwidth = default_bandwidth_grid(out.median_distance);
+  }
+  if (!(want_regulariser && regulariser_axis)) return out;
+
+  const double unit = settings.lambda_unit(data.n());
+  if (method.is_penalized()) {
+    // lambda_max on the standardised target of all rows (the folds' differ a little; the
+    // grid's top only has to reach where alpha = 0).
+    const double top = std::log10(lambda_max(method.penalty, st.transform_target(data.y)) / unit);
+    out.regulariser = logspace(top - 3.0, top, 20);
+    return out;
+  }
+  // mu_max of the Gram matrix at the largest bandwidth tried (the largest mu_max for the radial
+  // kernels), on the sample, scaled from its m rows to n.
+  KernelSettings k = settings.kernel;
+  if (bandwidth_axis) {
+    const std::vector<double>& b = !out.bandwidth.empty() ? out.bandwidth : given_bandwidths;
+    if (!b.empty()) k.set("bandwidth", *std::max_element(b.begin(), b.end()));
+  }
+  const double mu_sample = largest_eigenvalue(gram(make_kernel(k), sample), 200);
+  const double scale = static_cast<double>(data.n()) / static_cast<double>(std::max<arma::uword>(1, sample.n_rows));
+  out.mu_top = std::isfinite(mu_sample) && mu_sample > 0.0 ? mu_sample * scale : 1.0;
+  const double top = std::log10(out.mu_top);
+  out.regulariser = logspace(top - kLambdaDecades, top, static_cast<int>(kLambdaDecades) * kGridPointsPerDecade + 1);
+  if (method.regulariser == Regulariser::kTime) {
+    for (double& v : out.regulariser) v = 1.0 / v;
+    std::sort(out.regulariser.begin(), out.regulariser.end());
+  } else {
+    for (double& v : out.regulariser) v /= unit;
+  }
+  return out;
+}
+
+}  // namespace kreg
