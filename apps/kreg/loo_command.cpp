@@ -1,19 +1,22 @@
 // `kreg loo`: leave-one-out MSE, its standard error, GCV and df of krr for every (kernel point,
 // lambda) of a grid, one eigendecomposition per kernel point (the representer-theorem notes,
 // Proposition 3); the choice by LOO MSE or GCV, its refit and its config; a brute-force check.
+#include <map>
 #include <ostream>
 
 #include "command.h"
+#include "cv_grid_report.h"
 #include "data_options.h"
 #include "fit_settings_options.h"
 #include "kernel_grid_options.h"
 #include "kreg/core/grid.h"
 #include "kreg/core/number_text.h"
+#include "kreg/linalg/conditioning.h"
 #include "kreg/model/model_json.h"
 #include "kreg/model/train.h"
+#include "kreg/select/default_grids.h"
 #include "kreg/select/kernel_grid.h"
 #include "kreg/select/memory_estimate.h"
-#include "kreg/solvers/default_grids.h"
 #include "loo_report.h"
 #include "output_files.h"
 #include "regulariser_grid_options.h"
@@ -28,8 +31,10 @@ class LooCommand : public Command {
     data_.register_on(options);
     fit_.register_on(options, FitSettingsOptions::Scope::kKernelRidge);
     kernel_grids_.register_on(options);
-    grids_.lambda_grid = kLooDefaultGrid;
-    grids_.register_on(options, "lambda values: logspace:a:b:n or a,b,c (default: " + grids_.lambda_grid + ")", "");
+    grids_.register_on(options,
+                       "lambda values: logspace:a:b:n or a,b,c (default: from the data, four per decade, ten decades "
+                       "below the kernel matrix's largest eigenvalue)",
+                       "");
     options.add_choice("--criterion", choice_.criterion, {"loo", "gcv"},
                        "loo | gcv: choose the grid point of smallest LOO MSE (min or 1se rule) or of smallest GCV "
                        "(min only: GCV has no standard error)");
@@ -57,17 +62,27 @@ class LooCommand : public Command {
                         grid.base.method + "'");
     choice_.check();
     grid.kernel_grids = kernel_grids_.parsed();
-    grid.lambdas = parse_grid(grids_.lambda_grid, "lambda_grid");
+    if (!grids_.lambda_grid.empty()) grid.lambdas = parse_grid(grids_.lambda_grid, "lambda_grid");
     grid.keep_residuals = brute_force_;
     OutputFiles files(options, {{"output", output_path_}, {"best", best_path_}, {"model", model_path_}},
                       {{"data", data_.data}, {"config", options.config_path()}});
     const Dataset data = data_.load(options, io).data;
     require_memory_for(loo_memory(grid.base, data.n(), data.p()), "kreg loo", data.n());
+    const CvGridProvenance provenance = take_default_grids(grid, data);
     const LooResult r = loo_krr(data, grid);
     const double worst = brute_force_ ? brute_force_difference(data, grid, r) : 0.0;
+    // The data's lambda grid ends at 1e-10 mu_top, where K + lambda I has a reciprocal condition
+    // of about kIllConditioned (1e-10) by design, up to the estimate of mu_top: for that grid a
+    // point warns only when it is twice as ill-conditioned (another kernel's larger mu_max).
+    const double slack = provenance.regulariser_from_data ? 2.0 : 1.0;
     std::vector<std::pair<double, double>> conditioning;
-    for (const auto& p : r.points) conditioning.emplace_back(p.lambda, p.rcond);
+    for (const auto& p : r.points)
+      conditioning.emplace_back(p.lambda, p.rcond * slack < kIllConditioned ? p.rcond : 1.0);
     warn_ill_conditioned(io, conditioning, "lambda", "LOO errors, GCV and df");
+    if (r.interpolating > 0)
+      warn(io, std::to_string(r.interpolating) + " of " + std::to_string(r.points.size()) +
+                   " grid points interpolate a training row (a leverage H_ii is 1 to rounding): they have no "
+                   "leave-one-out error and are never chosen; use larger lambda values");
 
     // Everything is computed before anything is written: the outputs appear all or none.
     const LooPoint& chosen = r.points[choice_.index(r)];
@@ -85,7 +100,11 @@ class LooCommand : public Command {
     files.commit(io);
     if (options.quiet()) return;
     std::ostream& report = files.summary(io);
-    report << loo_summary(r, grid, choice_, data.n());
+    CvSettings view;  // the grid lines are cv's
+    view.base = grid.base;
+    view.kernel_grids = grid.kernel_grids;
+    view.regulariser_grid = grid.lambdas;
+    report << cv_grid_summary(view, CvColumns(view), provenance) << loo_summary(r, grid, choice_, data.n());
     if (brute_force_) report << "brute_force_max_rel_diff: " << readable_number(worst) << "\n";
     if (!model_path_.empty())
       report << "model (" << (choice_.criterion == "gcv" ? "min GCV" : choice_.rule + " rule") << ") written to "
@@ -97,6 +116,38 @@ class LooCommand : public Command {
   }
 
  private:
+  // The axes the user left free take their grids from the data (kreg/select/default_grids.h):
+  // bandwidth without --bandwidth and --bandwidth-grid, when the kernel has one; lambda without
+  // --lambda-grid, by the rule at the largest bandwidth and, when other kernel parameters vary,
+  // at each of their values, the largest mu_top winning (a larger degree has a larger mu_max),
+  // so that the smallest lambda leaves every kernel point's K + lambda I conditioned to ~1e-10.
+  CvGridProvenance take_default_grids(LooGrid& grid, const Dataset& data) const {
+    CvGridProvenance provenance;
+    const bool bandwidth_free = !options.given("bandwidth") && !options.given("bandwidth_grid");
+    const bool lambda_free = grid.lambdas.empty();
+    if (bandwidth_free) {
+      provenance.rules = default_grids(data, grid.base, true, false);
+      provenance.bandwidth_from_data = !provenance.rules.bandwidth.empty();
+      if (provenance.bandwidth_from_data) grid.kernel_grids["bandwidth"] = provenance.rules.bandwidth;
+    }
+    if (!lambda_free) return provenance;
+    std::map<std::string, std::vector<double>> others = grid.kernel_grids;
+    others.erase("bandwidth");
+    const auto bandwidths = grid.kernel_grids.find("bandwidth");
+    DefaultGrids widest;
+    for (const KernelSettings& kernel : kernel_grid_points(grid.base.kernel, others)) {
+      FitSettings s = grid.base;
+      s.kernel = kernel;
+      const DefaultGrids g = default_grids(
+          data, s, false, true, bandwidths != grid.kernel_grids.end() ? bandwidths->second : std::vector<double>{});
+      if (widest.regulariser.empty() || g.mu_top > widest.mu_top) widest = g;
+    }
+    provenance.rules.mu_top = widest.mu_top;
+    provenance.rules.regulariser = grid.lambdas = widest.regulariser;
+    provenance.regulariser_from_data = true;
+    return provenance;
+  }
+
   // The largest relative difference between the shortcut's LOO residuals and those of n refits,
   // over every grid point.
   static double brute_force_difference(const Dataset& data, const LooGrid& grid, const LooResult& r) {
@@ -106,8 +157,10 @@ class LooCommand : public Command {
       FitSettings s = grid.base;
       s.kernel = kernel;
       for (const arma::vec& brute : loo_krr_brute_force(data, s, grid.lambdas)) {
+        const LooPoint& p = r.points[i++];
+        if (!std::isfinite(p.loo_mse)) continue;  // interpolates: no shortcut to check
         const double scale = std::max(arma::abs(brute).max(), 1e-300);
-        worst = std::max(worst, arma::abs(r.points[i++].residuals - brute).max() / scale);
+        worst = std::max(worst, arma::abs(p.residuals - brute).max() / scale);
       }
     }
     return worst;

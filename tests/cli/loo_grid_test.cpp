@@ -5,12 +5,14 @@
 // for byte; --output is optional; --criterion is checked; loo's help has no --lambda.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <armadillo>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <random>
 
 #include "cli_runner.h"
+#include "kreg/core/number_text.h"
 #include "kreg/data/csv_table.h"
 #include "test_paths.h"
 
@@ -232,7 +234,10 @@ TEST(LooGrid, OutputIsOptional) {
   const GridData d = make_data(dir);
   CliResult r = run_cli(loo_args(d, {}));
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("loo krr (criterion loo): 5 kernel points x 11 lambdas on 60 rows\n", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("bandwidth grid: 5 values from 0.25 to 4\nlambda grid: 11 values from 0.0001 to 10\n"
+                       "loo krr (criterion loo): 5 kernel points x 11 lambdas on 60 rows\n"),
+            std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("best (min rule): bandwidth "), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("written to"), std::string::npos) << r.out;
   EXPECT_EQ(r.err, "");
@@ -242,6 +247,95 @@ TEST(LooGrid, OutputIsOptional) {
   EXPECT_EQ(r.out.rfind("bandwidth,lambda,df,loo_mse,loo_se,gcv\n", 0), 0u) << r.out;
   EXPECT_EQ(count_lines(r.out), 56);
   EXPECT_NE(r.err.find("best (min rule): "), std::string::npos) << r.err;
+}
+
+// Without grid options loo takes its grids from the data (kreg/select/default_grids.h): five
+// bandwidths, two per decade, centred on the median distance between the rows (raw rows here:
+// --standardize none), and lambda four per decade from the largest eigenvalue of the kernel
+// matrix at the largest bandwidth down ten decades; the summary says so. A bandwidth or a grid
+// given by the user is kept.
+TEST(LooGrid, DefaultGridsComeFromTheData) {
+  const std::string dir = scratch_dir();
+  const GridData d = make_data(dir);
+  const CliResult r = run_cli({"loo", "--data", d.path, "--target", "y", "--standardize", "none", "--output",
+                               dir + "/t.csv", "--criterion", "gcv"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err, "");  // the data's grid raises no conditioning warning
+  std::vector<double> dist;
+  for (arma::uword i = 0; i < kRows; ++i)
+    for (arma::uword j = i + 1; j < kRows; ++j) dist.push_back(arma::norm(d.X.row(i) - d.X.row(j)));
+  std::sort(dist.begin(), dist.end());
+  const double median = 0.5 * (dist[dist.size() / 2 - 1] + dist[dist.size() / 2]);  // an even count
+  const CsvTable t = read_csv_table(dir + "/t.csv");
+  ASSERT_EQ(t.n_rows(), 5u * 41u);
+  std::vector<double> bandwidths, lambdas;
+  for (std::size_t i = 0; i < t.n_rows(); i += 41) bandwidths.push_back(t.at(i, 0));
+  for (std::size_t i = 0; i < 41; ++i) lambdas.push_back(t.at(i, 1));
+  EXPECT_NEAR(bandwidths[2], median, 1e-12 * median);
+  for (std::size_t i = 1; i < bandwidths.size(); ++i)
+    EXPECT_NEAR(bandwidths[i] / bandwidths[i - 1], std::sqrt(10.0), 1e-12);
+  const double mu_max = arma::eig_sym(gaussian_gram(d.X, bandwidths.back())).max();
+  EXPECT_NEAR(lambdas.back(), mu_max, 1e-3 * mu_max);  // estimated by power iteration
+  EXPECT_NEAR(lambdas.back() / lambdas.front(), 1e10, 1e10 * 1e-9);
+  EXPECT_NEAR(lambdas[1] / lambdas[0], std::pow(10.0, 0.25), 1e-12);
+  EXPECT_NE(r.out.find("bandwidth grid: 5 values from "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(", from the data (two per decade around the median distance between rows, " +
+                       readable_number(median) + ")\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("lambda grid: 41 values from "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("loo krr (criterion gcv): 5 kernel points x 41 lambdas on 60 rows"), std::string::npos);
+
+  // With a degree grid, the lambda rule follows the kernel of the largest eigenvalue (degree 3).
+  const CliResult poly = run_cli({"loo", "--data", d.path, "--target", "y", "--standardize", "none", "--kernel",
+                                  "polynomial", "--degree-grid", "1,3", "--output", dir + "/p.csv"});
+  ASSERT_EQ(poly.status, 0) << poly.err;
+  EXPECT_EQ(poly.err, "");
+  const CsvTable p = read_csv_table(dir + "/p.csv");
+  ASSERT_EQ(p.n_rows(), 2u * 41u);
+  const arma::mat cubic = arma::pow(d.X * d.X.t() + 1.0, 3);  // (x.x' + 1)^3, offset 1
+  EXPECT_NEAR(p.at(40, 1), arma::eig_sym(cubic).max(), 1e-3 * arma::eig_sym(cubic).max());
+
+  // --bandwidth holds the bandwidth (no bandwidth column); --lambda-grid is taken as given.
+  const CliResult held = run_cli({"loo", "--data", d.path, "--target", "y", "--bandwidth", "1.5", "--lambda-grid",
+                                  "0.01,0.1", "--output", dir + "/h.csv"});
+  ASSERT_EQ(held.status, 0) << held.err;
+  const CsvTable h = read_csv_table(dir + "/h.csv");
+  EXPECT_EQ(h.names.front(), "lambda");
+  ASSERT_EQ(h.n_rows(), 2u);
+  EXPECT_EQ(h.at(1, 0), 0.1);
+  EXPECT_EQ(held.out.find("bandwidth grid"), std::string::npos) << held.out;
+  EXPECT_NE(held.out.find("lambda grid: 2 values from 0.01 to 0.1\n"), std::string::npos) << held.out;
+}
+
+// Where the fit interpolates a row (lambda 1e-14 with a kernel matrix near the identity,
+// 1 - H_ii = lambda / (1 + lambda)), that row has no leave-one-out residual: the point has no
+// LOO MSE, is counted in a warning and never chosen, by either criterion; when every point
+// interpolates, loo stops (exit 1).
+TEST(LooGrid, InterpolatingPointsAreNeverChosen) {
+  const std::string dir = scratch_dir();
+  const std::string sine = source_path("data/sine_train.csv");
+  CliResult r = run_cli({"loo", "--data", sine, "--bandwidth", "0.001", "--lambda-grid", "1e-14,0.1", "--output",
+                         dir + "/t.csv", "--best", dir + "/b.json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err,
+            "kreg: warning: 1 of 2 grid points interpolate a training row (a leverage H_ii is 1 to rounding): they "
+            "have no leave-one-out error and are never chosen; use larger lambda values\n");
+  EXPECT_EQ(nlohmann::json::parse(read_text(dir + "/b.json"))["lambda"].get<double>(), 0.1);
+  const std::string table = read_text(dir + "/t.csv");
+  EXPECT_NE(table.find("\n1e-14,"), std::string::npos) << table;
+  EXPECT_NE(table.find(",,,"), std::string::npos) << table;  // empty loo_mse and loo_se
+  // Nor by GCV, which is defined there (and equal at both lambdas when K = I).
+  r = run_cli({"loo", "--data", sine, "--bandwidth", "0.001", "--lambda-grid", "1e-14,0.1", "--criterion", "gcv",
+               "--best", dir + "/g.json", "--quiet"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(read_text(dir + "/g.json"))["lambda"].get<double>(), 0.1);
+  r = run_cli({"loo", "--data", sine, "--bandwidth", "0.001", "--lambda-grid", "1e-14", "--output", dir + "/u.csv"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(count_lines(r.err), 1) << r.err;
+  EXPECT_NE(r.err.find("kreg: error: leave-one-out: at every grid point a leverage H_ii is 1"), std::string::npos)
+      << r.err;
+  EXPECT_FALSE(file_exists(dir + "/u.csv"));
 }
 
 TEST(LooGrid, BadCriterionAndRuleAreRefused) {

@@ -62,13 +62,13 @@ void add_kernel_points(const arma::mat& Z, const arma::vec& y, const Standardiza
     pt.df = arma::accu(Hf.col(g));
     const arma::vec resid = y - fitted.col(g);
     const arma::vec denom = 1.0 - Hdiag.col(g);
-    if (denom.min() <= 1e-12)
-      throw NumericalError("leave-one-out: a leverage H_ii is 1 at lambda " + readable_number(lambdas[g]) +
-                           " (the fit interpolates that point); use a larger lambda");
     const arma::vec loo = st.target_scale * (resid / denom);
     const arma::vec sq = arma::square(loo);
-    pt.loo_mse = arma::mean(sq);
-    pt.loo_se = arma::stddev(sq) / std::sqrt(static_cast<double>(n));
+    // A leverage H_ii of 1 (to rounding): the fit interpolates row i, which then has no LOO
+    // residual; the point gets none and is never chosen.
+    const bool interpolates = denom.min() <= 1e-12;
+    pt.loo_mse = interpolates ? NAN : arma::mean(sq);
+    pt.loo_se = interpolates ? NAN : arma::stddev(sq) / std::sqrt(static_cast<double>(n));
     const double rss = st.target_scale * st.target_scale * arma::accu(arma::square(resid));
     pt.gcv = static_cast<double>(n) * rss / std::pow(static_cast<double>(n) - pt.df, 2);
     if (keep_residuals) pt.residuals = loo;
@@ -108,18 +108,27 @@ LooResult loo_krr(const Dataset& data, const LooGrid& grid) {
     add_kernel_points(Z, y, st, s, grid.lambdas, grid.keep_residuals, result.points);
     if (step) step->advance(1.0);
   }
+  for (const LooPoint& p : result.points) result.interpolating += std::isfinite(p.loo_mse) ? 0 : 1;
+  if (result.interpolating == result.points.size())
+    throw NumericalError(
+        "leave-one-out: at every grid point a leverage H_ii is 1 (the fit interpolates a row, which "
+        "then has no leave-one-out error); use larger lambda values");
   select_loo_points(result, kernel_option_keys(grid.base.kernel.name));
   return result;
 }
 
 void select_loo_points(LooResult& r, const std::vector<std::string>& kernel_keys) {
   if (r.points.empty()) return;
-  // The first point of smallest finite score (a NaN or an infinity is never chosen).
+  // The first point of smallest finite score among those with a LOO error (a NaN, an infinity
+  // or a point that interpolates a row is never chosen).
   const auto smallest = [&r](double LooPoint::*score) {
     std::size_t best = 0;
-    for (std::size_t i = 1; i < r.points.size(); ++i) {
-      const double v = r.points[i].*score, b = r.points[best].*score;
-      if (std::isfinite(v) && (!std::isfinite(b) || v < b)) best = i;
+    bool found = false;
+    for (std::size_t i = 0; i < r.points.size(); ++i) {
+      const LooPoint& p = r.points[i];
+      if (!std::isfinite(p.*score) || !std::isfinite(p.loo_mse)) continue;
+      if (!found || p.*score < r.points[best].*score) best = i;
+      found = true;
     }
     return best;
   };

@@ -19,8 +19,8 @@ struct LooPoint {
   KernelSettings kernel;  ///< the kernel grid point
   double lambda = 0.0;    ///< as given (before n-scaling)
   double df = 0.0;        ///< tr H
-  double loo_mse = 0.0;   ///< mean of squared LOO residuals (original scale)
-  double loo_se = 0.0;    ///< sd of the n squared LOO residuals / sqrt(n)
+  double loo_mse = 0.0;   ///< mean of squared LOO residuals (original scale); NaN when a H_ii is 1
+  double loo_se = 0.0;    ///< sd of the n squared LOO residuals / sqrt(n); NaN likewise
   double gcv = 0.0;       ///< n RSS / (n - df)^2, RSS on the original scale
   double rcond = 1.0;     ///< reciprocal condition of K + lambda I (spectral_rcond)
   arma::vec residuals;    ///< the n LOO residuals (original scale); empty unless kept
@@ -32,7 +32,10 @@ struct LooResult {
   /// The simplest point (simplicity.h: largest lambda, then the kernel parameters) with
   /// loo_mse <= min + the minimum's loo_se.
   std::size_t best_1se = 0;
-  std::size_t best_gcv = 0;  ///< smallest finite gcv (GCV has no standard error: no 1se rule)
+  /// Smallest finite gcv of a point with a LOO error (GCV has no standard error: no 1se rule).
+  std::size_t best_gcv = 0;
+  /// Points where the fit interpolates a row (a leverage H_ii is 1 to rounding): no LOO error.
+  std::size_t interpolating = 0;
 };
 
 /// A leave-one-out search: kernel points (as cv's: kernel_grid.h) x lambdas.
@@ -50,7 +53,8 @@ struct LooGrid {
 LooResult loo_krr(const Dataset& data, const FitSettings& settings, const std::vector<double>& lambdas);
 
 /// The same for every (kernel point, lambda) of `grid`: one eigendecomposition per kernel point.
-/// ConfigError for a grid value the kernel refuses; NumericalError when a point interpolates.
+/// ConfigError for a grid value the kernel refuses; NumericalError when every point
+/// interpolates a row.
 LooResult loo_krr(const Dataset& data, const LooGrid& grid);
 
 /// The same LOO residuals by n explicit refits per lambda (Cholesky of K_{-i,-i} + lambda I):
@@ -60,7 +64,7 @@ std::vector<arma::vec> loo_krr_brute_force(const Dataset& data, const FitSetting
 
 /// The min rule, the one-standard-error rule and the GCV minimum over `result.points`;
 /// `kernel_keys` order the kernel parameters for the one-SE rule (kernel_option_keys).
-/// A point whose score is not finite is never chosen.
+/// A point whose score or LOO MSE is not finite is never chosen.
 void select_loo_points(LooResult& result, const std::vector<std::string>& kernel_keys);
 
 }  // namespace kreg
