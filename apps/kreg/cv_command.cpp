@@ -9,6 +9,7 @@
 #include "cv_report.h"
 #include "data_options.h"
 #include "fit_settings_options.h"
+#include "kernel_grid_options.h"
 #include "kreg/core/grid.h"
 #include "kreg/core/number_text.h"
 #include "kreg/core/suggest.h"
@@ -32,11 +33,7 @@ class CvCommand : public Command {
   explicit CvCommand(CLI::App& sub) : Command(sub) {
     data_.register_on(options);
     fit_.register_on(options);
-    for (const KernelParameter* p : kernel_parameters()) {
-      const std::string option = option_of_key(p->key);
-      options.add_grid(option + "-grid", kernel_grids_[p->key],
-                       "values of " + option + " to try (default: " + option + ")");
-    }
+    kernel_grids_.register_on(options);
     grids_.register_on(options, "lambda values for " + method_names_where([](const MethodInfo& m) {
                                   return m.regulariser == Regulariser::kLambda;
                                 }) + " (default: --lambda)",
@@ -204,8 +201,7 @@ class CvCommand : public Command {
     else if (statistics_ != "fold")
       throw ConfigError("statistics",
                         "expected fold or all, got '" + statistics_ + "'" + did_you_mean(statistics_, {"fold", "all"}));
-    for (const auto& [key, text] : kernel_grids_)
-      if (!text.empty()) cv.kernel_grids[key] = parse_grid(text, key + "_grid");
+    cv.kernel_grids = kernel_grids_.parsed();
     const MethodInfo& method = cv.base.method_info();
     cv.regulariser_grid =
         grids_.grid_for(method, "--method " + cv.base.method + " chooses t by early stopping on each validation fold");
@@ -236,7 +232,7 @@ class CvCommand : public Command {
 
   DataOptions data_;
   FitSettingsOptions fit_;
-  std::map<std::string, std::string> kernel_grids_;  ///< grid text by kernel parameter key
+  KernelGridOptions kernel_grids_;
   RegulariserGridOptions grids_;
   int folds_ = 10;
   std::string fold_column_, statistics_ = "fold";

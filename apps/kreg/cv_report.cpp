@@ -6,8 +6,10 @@
 #include "kreg/core/number_text.h"
 #include "kreg/io/table_writer.h"
 #include "kreg/kernels/kernel_type.h"
+#include "kreg/select/simplicity.h"
 #include "kreg/solvers/nystrom.h"
 #include "kreg/solvers/repeated_rows.h"
+#include "parameter_value.h"
 
 namespace kreg::cli {
 
@@ -18,11 +20,6 @@ CvColumns::CvColumns(const CvSettings& settings) : regulariser(regulariser_name(
 
 namespace {
 
-// A kernel parameter's value as a table cell or JSON value: integers without a decimal point.
-std::string cell(const KernelParameter& p, double v) {
-  return p.integer ? std::to_string(static_cast<long>(v)) : format_double(v);
-}
-
 std::vector<std::string> point_header(const CvColumns& c) {
   std::vector<std::string> head;
   for (const KernelParameter* p : c.kernel) head.push_back(p->key);
@@ -32,7 +29,7 @@ std::vector<std::string> point_header(const CvColumns& c) {
 
 std::vector<std::string> point_cells(const CvRow& r, const CvColumns& c) {
   std::vector<std::string> cells;
-  for (const KernelParameter* p : c.kernel) cells.push_back(cell(*p, r.kernel.value(p->key)));
+  for (const KernelParameter* p : c.kernel) cells.push_back(parameter_cell(*p, r.kernel.value(p->key)));
   if (!c.regulariser.empty()) cells.push_back(format_double(r.regulariser));
   return cells;
 }
@@ -71,13 +68,7 @@ std::string cv_per_fold_table(const CvResult& result, const CvColumns& columns) 
 
 nlohmann::ordered_json cv_row_json(const CvRow& r, const CvColumns& c) {
   nlohmann::ordered_json j;
-  for (const KernelParameter* p : c.kernel) {
-    const double v = r.kernel.value(p->key);
-    if (p->integer)
-      j[p->key] = static_cast<long>(v);
-    else
-      j[p->key] = v;
-  }
+  for (const KernelParameter* p : c.kernel) j[p->key] = parameter_json(*p, r.kernel.value(p->key));
   j[c.regulariser.empty() ? "t" : c.regulariser] = c.regulariser.empty() ? r.chosen_t : r.regulariser;
   j["mean_mse"] = r.mean_mse;
   j["se_mse"] = r.se_mse;
@@ -101,17 +92,9 @@ namespace {
 
 // The one-SE rule in words: "largest lambda, then largest bandwidth, within one SE of the minimum".
 std::string one_se_order(const CvColumns& c) {
-  std::vector<std::string> parts;
-  if (c.regulariser == "lambda") parts.push_back("largest lambda");
-  if (c.regulariser == "t") parts.push_back("smallest t");
-  for (const KernelParameter* p : c.kernel) {
-    if (p->simpler == Simpler::kLarger) parts.push_back("largest " + p->key);
-    if (p->simpler == Simpler::kSmaller) parts.push_back("smallest " + p->key);
-  }
-  if (parts.empty()) return "the first grid point within one SE of the minimum";
-  std::string s = parts.front();
-  for (std::size_t i = 1; i < parts.size(); ++i) s += ", then " + parts[i];
-  return s + (parts.size() > 1 ? "," : "") + " within one SE of the minimum";
+  std::vector<std::string> keys;
+  for (const KernelParameter* p : c.kernel) keys.push_back(p->key);
+  return one_se_rule_text(c.regulariser, keys);
 }
 
 }  // namespace

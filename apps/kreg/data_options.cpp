@@ -47,6 +47,7 @@ MissingPolicy ReadOptions::policy(const OptionSet& o) const {
 }
 
 void DataOptions::register_on(OptionSet& o) {
+  const std::size_t before = o.keys().size();
   o.add("--data", data, "training data, CSV with a header row (required; - = standard input; .gz is read)")
       ->option_text("FILE");
   o.add("--target", target, "name of the response column (default: the last column)");
@@ -54,6 +55,8 @@ void DataOptions::register_on(OptionSet& o) {
   o.add("--features", features, "comma-separated feature columns (default: all other columns)");
   o.add("--exclude", exclude, "comma-separated columns never used as features (e.g. an id column)");
   read.register_on(o);
+  const std::vector<std::string> all = o.keys();
+  keys.assign(all.begin() + static_cast<std::ptrdiff_t>(before), all.end());
 }
 
 namespace {
@@ -84,6 +87,14 @@ Dataset DataOptions::load_validation(const OptionSet& o, Streams& io, const std:
       load_prediction_data(path, read.format(o), train.feature_names, train.target_name, read.policy(o), false, true);
   report_dropped(io, v.data.source, v.rows_dropped, v.rows_read);
   return std::move(v.data);
+}
+
+nlohmann::ordered_json DataOptions::given_config(const OptionSet& o) const {
+  nlohmann::ordered_json config = nlohmann::ordered_json::object();
+  const nlohmann::json merged = o.merged();
+  for (const std::string& key : keys)
+    if (key != "data" && o.given(key)) config[key] = merged.at(key);
+  return config;
 }
 
 }  // namespace kreg::cli

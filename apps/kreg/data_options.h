@@ -31,6 +31,7 @@ struct DataOptions {
   std::vector<std::string> features;  ///< feature columns; empty = all but the target
   std::vector<std::string> exclude;   ///< columns never used as features
   ReadOptions read;
+  std::vector<std::string> keys;  ///< the config keys register_on added
 
   void register_on(OptionSet& options);
   /// Reads the training data; `fold_column` (cv) is parsed and returned, never a feature.
@@ -39,6 +40,9 @@ struct DataOptions {
   /// Reads validation data from `path` with the columns of `train` (rows with a missing
   /// value are refused or left out, as --missing says).
   Dataset load_validation(const OptionSet& options, Streams& io, const std::string& path, const Dataset& train) const;
+  /// The options above that were given (command line or config), --data aside, under their
+  /// config keys: what a config needs to read the same columns of the same file.
+  nlohmann::ordered_json given_config(const OptionSet& options) const;
 };
 
 }  // namespace kreg::cli

@@ -19,8 +19,8 @@ struct FitSettingsOptions {
   std::map<std::string, int> kernel_integers;   ///< every integer kernel parameter (degree), by key
 
   /// Which options a subcommand offers: every one, or only those of kernel ridge regression
-  /// (SettingScope::kKernelRidge: `loo`). Unregistered ones keep their defaults and are
-  /// unknown keys in a config file.
+  /// that `loo` does not choose (SettingScope::kKernelRidge: no --lambda). Unregistered ones
+  /// keep their defaults and are unknown keys in a config file.
   using Scope = SettingScope;
   void register_on(OptionSet& options, Scope scope = Scope::kAll);
   /// Every option back to its default, in place (the options keep their references to these

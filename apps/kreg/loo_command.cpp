@@ -1,17 +1,23 @@
-// `kreg loo`: leave-one-out MSE, its standard error, GCV and df of krr for every lambda of a grid
-// from one eigendecomposition (the representer-theorem notes, Proposition 3); optional brute-force
-// check.
+// `kreg loo`: leave-one-out MSE, its standard error, GCV and df of krr for every (kernel point,
+// lambda) of a grid, one eigendecomposition per kernel point (the representer-theorem notes,
+// Proposition 3); the choice by LOO MSE or GCV, its refit and its config; a brute-force check.
+#include <map>
 #include <ostream>
 
 #include "command.h"
+#include "cv_grid_report.h"
 #include "data_options.h"
 #include "fit_settings_options.h"
+#include "kernel_grid_options.h"
 #include "kreg/core/grid.h"
 #include "kreg/core/number_text.h"
-#include "kreg/io/table_writer.h"
-#include "kreg/select/loo.h"
+#include "kreg/linalg/conditioning.h"
+#include "kreg/model/model_json.h"
+#include "kreg/model/train.h"
+#include "kreg/select/default_grids.h"
+#include "kreg/select/kernel_grid.h"
 #include "kreg/select/memory_estimate.h"
-#include "kreg/solvers/default_grids.h"
+#include "loo_report.h"
 #include "output_files.h"
 #include "regulariser_grid_options.h"
 
@@ -24,70 +30,148 @@ class LooCommand : public Command {
   explicit LooCommand(CLI::App& sub) : Command(sub) {
     data_.register_on(options);
     fit_.register_on(options, FitSettingsOptions::Scope::kKernelRidge);
-    grids_.lambda_grid = kLooDefaultGrid;
-    grids_.register_on(options, "lambda values: logspace:a:b:n or a,b,c (default: " + grids_.lambda_grid + ")", "");
-    options.add("--output", output_path_, "LOO table CSV (required; - = standard output)")->option_text("FILE");
-    options.add("--best", best_path_, "also write lambda_min and lambda_1se as JSON")->option_text("FILE");
-    options.add_flag("--brute-force", brute_force_, "check the shortcut by n refits per lambda (slow: O(G n^4))");
+    kernel_grids_.register_on(options);
+    grids_.register_on(options,
+                       "lambda values: logspace:a:b:n or a,b,c (default: from the data, four per decade, ten decades "
+                       "below the kernel matrix's largest eigenvalue)",
+                       "");
+    options.add_choice("--criterion", choice_.criterion, {"loo", "gcv"},
+                       "loo | gcv: choose the grid point of smallest LOO MSE (min or 1se rule) or of smallest GCV "
+                       "(min only: GCV has no standard error)");
+    options.add_choice("--refit-rule", choice_.rule, {"min", "1se"},
+                       "min | 1se: which point of the LOO MSE --model refits and --best gives (1se: the largest "
+                       "lambda, then the simplest kernel, within one standard error of the minimum)");
+    options.add("--output", output_path_, "LOO table CSV, one row per (kernel point, lambda) (- = standard output)")
+        ->option_text("FILE");
+    options
+        .add("--best", best_path_,
+             "the chosen point as a config of kreg fit (kernel, its parameters, lambda), the scores of the best "
+             "points under \"selection\"")
+        ->option_text("FILE");
+    options.add("--model", model_path_, "refit krr at the chosen point on all rows and write the model")
+        ->option_text("FILE");
+    options.add_flag("--brute-force", brute_force_, "check the shortcut by n refits per grid point (slow: O(G n^4))");
   }
 
   void run(Streams& io) override {
-    const FitSettings settings = fit_.to_settings();
-    if (settings.is_nystrom())
-      throw ConfigError("solver", "kreg loo solves exactly; --solver nystrom is for fit and cv");
-    require(options, "output", output_path_);
-    OutputFiles files(options, {{"output", output_path_}, {"best", best_path_}},
-                      {{"data", data_.data}, {"config", options.config_path()}});
-    if (!settings.method_info().loo_shortcut)
+    LooGrid grid;
+    grid.base = fit_.to_settings();
+    if (!grid.base.method_info().loo_shortcut)
       throw ConfigError(options.where("method") + ": kreg loo is for " +
                         method_names_where([](const MethodInfo& m) { return m.loo_shortcut; }) + ", got '" +
-                        settings.method + "'");
-    const std::vector<double> grid = parse_grid(grids_.lambda_grid, "lambda_grid");
+                        grid.base.method + "'");
+    choice_.check();
+    grid.kernel_grids = kernel_grids_.parsed();
+    if (!grids_.lambda_grid.empty()) grid.lambdas = parse_grid(grids_.lambda_grid, "lambda_grid");
+    grid.keep_residuals = brute_force_;
+    OutputFiles files(options, {{"output", output_path_}, {"best", best_path_}, {"model", model_path_}},
+                      {{"data", data_.data}, {"config", options.config_path()}});
     const Dataset data = data_.load(options, io).data;
-    require_memory_for(loo_memory(settings, data.n(), data.p()), "kreg loo", data.n());
-    const LooResult r = loo_krr(data, settings, grid);
-
-    TableWriter table({"lambda", "df", "loo_mse", "loo_se", "gcv"});
-    for (const auto& p : r.points)
-      table.add_row({format_double(p.lambda), format_double(p.df), format_double(p.loo_mse), format_double(p.loo_se),
-                     format_double(p.gcv)});
-    double worst = 0.0;
-    if (brute_force_) {
-      const auto brute = loo_krr_brute_force(data, settings, grid);
-      for (std::size_t g = 0; g < grid.size(); ++g) {
-        const double scale = std::max(arma::abs(brute[g]).max(), 1e-300);
-        worst = std::max(worst, arma::abs(r.points[g].residuals - brute[g]).max() / scale);
-      }
-    }
+    require_memory_for(loo_memory(grid.base, data.n(), data.p()), "kreg loo", data.n());
+    const CvGridProvenance provenance = take_default_grids(grid, data);
+    const LooResult r = loo_krr(data, grid);
+    const double worst = brute_force_ ? brute_force_difference(data, grid, r) : 0.0;
+    // The data's lambda grid ends at 1e-10 mu_top, where K + lambda I has a reciprocal condition
+    // of about kIllConditioned (1e-10) by design, up to the estimate of mu_top: for that grid a
+    // point warns only when it is twice as ill-conditioned (another kernel's larger mu_max).
+    const double slack = provenance.regulariser_from_data ? 2.0 : 1.0;
     std::vector<std::pair<double, double>> conditioning;
-    for (const auto& p : r.points) conditioning.emplace_back(p.lambda, p.rcond);
+    for (const auto& p : r.points)
+      conditioning.emplace_back(p.lambda, p.rcond * slack < kIllConditioned ? p.rcond : 1.0);
     warn_ill_conditioned(io, conditioning, "lambda", "LOO errors, GCV and df");
-    const auto& bmin = r.points[r.best_min];
-    const auto& b1se = r.points[r.best_1se];
-    const nlohmann::ordered_json best = {{"lambda_min", bmin.lambda},
-                                         {"loo_mse_min", bmin.loo_mse},
-                                         {"lambda_1se", b1se.lambda},
-                                         {"loo_mse_1se", b1se.loo_mse},
-                                         {"lambda_scaling", to_string(settings.lambda_scaling)},
-                                         {"n", data.n()}};
-    files.add("output", table.text());
-    if (!best_path_.empty()) files.add("best", best.dump(1) + "\n");
-    files.commit(io);
-    if (!options.quiet()) {
-      std::ostream& report = files.summary(io);
-      report << "lambda_min: " << readable_number(bmin.lambda) << " (loo_mse " << readable_number(bmin.loo_mse) << ")\n"
-             << "lambda_1se: " << readable_number(b1se.lambda) << " (loo_mse " << readable_number(b1se.loo_mse)
-             << ")\n";
-      if (brute_force_) report << "brute_force_max_rel_diff: " << readable_number(worst) << "\n";
-      report << "LOO table for " << grid.size() << " lambdas written to " << OutputFiles::name(output_path_) << "\n";
+    if (r.interpolating > 0)
+      warn(io, std::to_string(r.interpolating) + " of " + std::to_string(r.points.size()) +
+                   " grid points interpolate a training row (a leverage H_ii is 1 to rounding): they have no "
+                   "leave-one-out error and are never chosen; use larger lambda values");
+
+    // Everything is computed before anything is written: the outputs appear all or none.
+    const LooPoint& chosen = r.points[choice_.index(r)];
+    if (!model_path_.empty()) {
+      FitSettings s = grid.base;
+      s.kernel = chosen.kernel;
+      s.lambda = chosen.lambda;
+      const Model model = train(data, s);
+      for (const auto& w : model.warnings) warn(io, w);
+      files.add("model", model_to_json(model).dump(1) + "\n");
     }
+    if (!output_path_.empty()) files.add("output", loo_table(r, grid));
+    if (!best_path_.empty())
+      files.add("best", loo_best_json(r, grid, choice_, data.n(), data_.given_config(options)).dump(1) + "\n");
+    files.commit(io);
+    if (options.quiet()) return;
+    std::ostream& report = files.summary(io);
+    CvSettings view;  // the grid lines are cv's
+    view.base = grid.base;
+    view.kernel_grids = grid.kernel_grids;
+    view.regulariser_grid = grid.lambdas;
+    report << cv_grid_summary(view, CvColumns(view), provenance) << loo_summary(r, grid, choice_, data.n());
+    if (brute_force_) report << "brute_force_max_rel_diff: " << readable_number(worst) << "\n";
+    if (!model_path_.empty())
+      report << "model (" << (choice_.criterion == "gcv" ? "min GCV" : choice_.rule + " rule") << ") written to "
+             << OutputFiles::name(model_path_) << "\n";
+    if (!best_path_.empty()) report << "best point written to " << OutputFiles::name(best_path_) << "\n";
+    if (!output_path_.empty())
+      report << "LOO table for " << r.points.size() << " grid points written to " << OutputFiles::name(output_path_)
+             << "\n";
   }
 
  private:
+  // The axes the user left free take their grids from the data (kreg/select/default_grids.h):
+  // bandwidth without --bandwidth and --bandwidth-grid, when the kernel has one; lambda without
+  // --lambda-grid, by the rule at the largest bandwidth and, when other kernel parameters vary,
+  // at each of their values, the largest mu_top winning (a larger degree has a larger mu_max),
+  // so that the smallest lambda leaves every kernel point's K + lambda I conditioned to ~1e-10.
+  CvGridProvenance take_default_grids(LooGrid& grid, const Dataset& data) const {
+    CvGridProvenance provenance;
+    const bool bandwidth_free = !options.given("bandwidth") && !options.given("bandwidth_grid");
+    const bool lambda_free = grid.lambdas.empty();
+    if (bandwidth_free) {
+      provenance.rules = default_grids(data, grid.base, true, false);
+      provenance.bandwidth_from_data = !provenance.rules.bandwidth.empty();
+      if (provenance.bandwidth_from_data) grid.kernel_grids["bandwidth"] = provenance.rules.bandwidth;
+    }
+    if (!lambda_free) return provenance;
+    std::map<std::string, std::vector<double>> others = grid.kernel_grids;
+    others.erase("bandwidth");
+    const auto bandwidths = grid.kernel_grids.find("bandwidth");
+    DefaultGrids widest;
+    for (const KernelSettings& kernel : kernel_grid_points(grid.base.kernel, others)) {
+      FitSettings s = grid.base;
+      s.kernel = kernel;
+      const DefaultGrids g = default_grids(
+          data, s, false, true, bandwidths != grid.kernel_grids.end() ? bandwidths->second : std::vector<double>{});
+      if (widest.regulariser.empty() || g.mu_top > widest.mu_top) widest = g;
+    }
+    provenance.rules.mu_top = widest.mu_top;
+    provenance.rules.regulariser = grid.lambdas = widest.regulariser;
+    provenance.regulariser_from_data = true;
+    return provenance;
+  }
+
+  // The largest relative difference between the shortcut's LOO residuals and those of n refits,
+  // over every grid point.
+  static double brute_force_difference(const Dataset& data, const LooGrid& grid, const LooResult& r) {
+    double worst = 0.0;
+    std::size_t i = 0;
+    for (const KernelSettings& kernel : kernel_grid_points(grid.base.kernel, grid.kernel_grids)) {
+      FitSettings s = grid.base;
+      s.kernel = kernel;
+      for (const arma::vec& brute : loo_krr_brute_force(data, s, grid.lambdas)) {
+        const LooPoint& p = r.points[i++];
+        if (!std::isfinite(p.loo_mse)) continue;  // interpolates: no shortcut to check
+        const double scale = std::max(arma::abs(brute).max(), 1e-300);
+        worst = std::max(worst, arma::abs(p.residuals - brute).max() / scale);
+      }
+    }
+    return worst;
+  }
+
   DataOptions data_;
   FitSettingsOptions fit_;
+  KernelGridOptions kernel_grids_;
   RegulariserGridOptions grids_;
-  std::string output_path_, best_path_;
+  LooChoice choice_;
+  std::string output_path_, best_path_, model_path_;
   bool brute_force_ = false;
 };
 
@@ -95,7 +179,8 @@ class LooCommand : public Command {
 
 std::unique_ptr<Command> make_loo_command(CLI::App& parent) {
   return std::make_unique<LooCommand>(*parent.add_subcommand(
-      "loo", "leave-one-out MSE, GCV and df of krr for a lambda grid from one eigendecomposition"));
+      "loo",
+      "leave-one-out MSE, GCV and df of krr over kernel and lambda grids, one eigendecomposition per kernel point"));
 }
 
 }  // namespace kreg::cli

@@ -126,6 +126,7 @@ void OptionSet::apply_config_text(const std::string& text, const std::string& so
   if (!problem.empty()) throw ConfigError(source + ": " + problem);
   if (!cfg.is_object()) throw ConfigError(source + ": a config must be a JSON object of option names");
   for (auto it = cfg.begin(); it != cfg.end(); ++it) {
+    if (it.key() == kSelectionKey) continue;  // a record of how the values were chosen, not an option
     const Entry* entry = nullptr;
     for (const auto& e : entries_)
       if (e.key == it.key()) entry = &e;
@@ -147,6 +148,12 @@ json OptionSet::merged() const {
   json j = json::object();
   for (const auto& e : entries_) j[e.key] = e.to_json();
   return j;
+}
+
+std::vector<std::string> OptionSet::keys() const {
+  std::vector<std::string> out;
+  for (const auto& e : entries_) out.push_back(e.key);
+  return out;
 }
 
 bool OptionSet::given(const std::string& key) const {

@@ -14,6 +14,10 @@
 
 namespace kreg::cli {
 
+/// The config key that every subcommand ignores: a record of how a config's values were chosen
+/// (`kreg loo --best` writes the chosen point as a fit config with its scores under this key).
+inline constexpr const char* kSelectionKey = "selection";
+
 class OptionSet {
  public:
   /// Adds --config, --print-config, --threads and --quiet to `app`.
@@ -36,7 +40,8 @@ class OptionSet {
   std::vector<std::string> values_of(const CLI::Option* option) const;
 
   /// After CLI parsing: reads --config (if any) and fills every option not given on the
-  /// command line. Throws ConfigError for unreadable JSON, unknown keys, wrong types.
+  /// command line. Throws ConfigError for unreadable JSON, unknown keys, wrong types; the key
+  /// kSelectionKey is skipped.
   void apply_config();
   /// The same with the text of a config file, named `source` in messages.
   void apply_config_text(const std::string& text, const std::string& source);
@@ -46,6 +51,8 @@ class OptionSet {
 
   /// The merged settings as JSON (what --print-config prints).
   nlohmann::json merged() const;
+  /// The config keys of the options added so far, in order.
+  std::vector<std::string> keys() const;
   bool print_config_requested() const { return print_config_; }
   int threads() const { return threads_; }
   /// --max-memory as given ("" = none).

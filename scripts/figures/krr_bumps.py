@@ -34,7 +34,7 @@ def loo_lambda(kreg, train):
              "--lambda-scaling", "n", "--lambda-grid", LAMBDA_GRID, "--output", kreg.path("loo.csv"),
              "--best", kreg.path("loo_best.json"))
     with open(kreg.path("loo_best.json")) as f:
-        return json.load(f)["lambda_min"]
+        return json.load(f)["selection"]["min"]["lambda"]
 
 
 def main():

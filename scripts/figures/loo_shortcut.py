@@ -66,7 +66,8 @@ def main():
                  "--best", kreg.path("loo_best.json"))
         loo = common.read_csv(kreg.path("loo.csv"))
         with open(kreg.path("loo_best.json")) as f:
-            best = json.load(f)
+            selection = json.load(f)["selection"]
+        best = {"lambda_min": selection["min"]["lambda"], "lambda_1se": selection["one_se"]["lambda"]}
         # kreg's own brute-force check on the coarse grid (it prints the largest relative difference)
         res = kreg.run("loo", *base, "--lambda-grid", grid_arg(BRUTE_GRID), "--output",
                        kreg.path("loo_brute.csv"), "--brute-force", quiet=False)

@@ -85,8 +85,9 @@ TEST(LooCli, BruteForceAgreesAndBestIsReported) {
   double min_mse = 1e300, min_lambda = 0;
   for (std::size_t i = 0; i < t.n_rows(); ++i)
     if (t.at(i, 2) < min_mse) min_mse = t.at(i, 2), min_lambda = t.at(i, 0);
-  EXPECT_EQ(best["lambda_min"].get<double>(), min_lambda);
-  EXPECT_GE(best["lambda_1se"].get<double>(), min_lambda);
+  EXPECT_EQ(best["selection"]["min"]["lambda"].get<double>(), min_lambda);
+  EXPECT_EQ(best["lambda"].get<double>(), min_lambda);  // the min rule's point is the config
+  EXPECT_GE(best["selection"]["one_se"]["lambda"].get<double>(), min_lambda);
 }
 
 TEST(PathLooCli, BadGridsAreRefused) {

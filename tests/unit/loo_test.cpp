@@ -62,7 +62,7 @@ TEST(Loo, OneStandardErrorRulePicksLargestLambdaWithinOneSe) {
     return p;
   };
   r.points = {pt(0.01, 1.0, 0.1), pt(0.1, 0.8, 0.1), pt(1.0, 0.85, 0.1), pt(10.0, 0.95, 0.1)};
-  select_lambda(r);
+  select_loo_points(r, {});
   EXPECT_EQ(r.best_min, 1u);
   EXPECT_EQ(r.best_1se, 2u);  // 0.85 <= 0.9 < 0.95
 }

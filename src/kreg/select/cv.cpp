@@ -21,6 +21,8 @@
 #include "kreg/linalg/blas_threads.h"
 #include "kreg/linalg/lapack.h"
 #include "kreg/model/train.h"
+#include "kreg/select/kernel_grid.h"
+#include "kreg/select/simplicity.h"
 #include "kreg/solvers/krr.h"
 #include "kreg/solvers/nystrom.h"
 #include "kreg/solvers/penalized_path.h"
@@ -38,32 +40,7 @@ using FoldScores = CvFoldScores;
 }  // namespace
 
 std::vector<KernelSettings> cv_kernel_grid(const CvSettings& s) {
-  std::vector<KernelSettings> out = {s.base.kernel};
-  for (const std::string& key : kernel_option_keys(s.base.kernel.name)) {
-    const auto grid = s.kernel_grids.find(key);
-    if (grid == s.kernel_grids.end() || grid->second.empty()) continue;
-    std::vector<KernelSettings> next;
-    for (const KernelSettings& k : out)
-      for (double v : grid->second) {
-        KernelSettings point = k;
-        point.set(key, v);
-        next.push_back(point);
-      }
-    out = std::move(next);
-  }
-  for (const KernelSettings& k : out) {
-    try {
-      make_kernel(k);                 // validates
-    } catch (const ConfigError& e) {  // name the grid the value came from
-      throw s.kernel_grids.count(e.key()) ? e.with_key(e.key() + "_grid") : e;
-    }
-  }
-  for (const auto& [key, grid] : s.kernel_grids) {
-    const auto keys = kernel_option_keys(s.base.kernel.name);
-    if (!grid.empty() && std::find(keys.begin(), keys.end(), key) == keys.end())
-      throw ConfigError(key + "_grid", "the kernel " + s.base.kernel.name + " has no " + key + " to vary");
-  }
-  return out;
+  return kernel_grid_points(s.base.kernel, s.kernel_grids);
 }
 
 namespace {
@@ -292,19 +269,10 @@ void mean_sd(const std::vector<double>& v, double& mean, double& sd) {
   sd = a.n_elem > 1 ? arma::stddev(a) : 0.0;
 }
 
-// Orders rows by simplicity for the one-standard-error rule: larger lambda (or smaller t),
-// then larger bandwidth, smaller degree, larger offset. True when a is simpler than b.
+// Orders rows by simplicity for the one-standard-error rule (simplicity.h). True when a is
+// simpler than b.
 bool simpler(const CvRow& a, const CvRow& b, const std::string& reg, const std::vector<std::string>& kernel_keys) {
-  if (reg == "lambda" && a.regulariser != b.regulariser) return a.regulariser > b.regulariser;
-  if (reg == "t" && a.regulariser != b.regulariser) return a.regulariser < b.regulariser;
-  for (const std::string& key : kernel_keys) {
-    const double va = a.kernel.value(key), vb = b.kernel.value(key);
-    if (va == vb) continue;
-    const Simpler rule = find_kernel_parameter(key)->simpler;
-    if (rule == Simpler::kLarger) return va > vb;
-    if (rule == Simpler::kSmaller) return va < vb;
-  }
-  return false;
+  return simpler_point(a.kernel, a.regulariser, b.kernel, b.regulariser, reg, kernel_keys);
 }
 
 }  // namespace

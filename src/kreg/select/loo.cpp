@@ -1,14 +1,19 @@
-// LOO shortcut from one spectrum (batched over lambda with BLAS-3), and its brute-force check.
+// LOO shortcut from one spectrum per kernel point (batched over lambda with BLAS-3), the
+// selection rules, and the brute-force check.
 #include "kreg/select/loo.h"
 
 #include <cmath>
+#include <memory>
 
 #include "kreg/core/errors.h"
 #include "kreg/core/number_text.h"
+#include "kreg/core/progress.h"
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/linalg/cholesky.h"
 #include "kreg/linalg/matrix_vector.h"
+#include "kreg/select/kernel_grid.h"
+#include "kreg/select/simplicity.h"
 #include "kreg/spectral/spectrum.h"
 
 namespace kreg {
@@ -23,14 +28,14 @@ void require_krr(const FitSettings& s) {
 }
 }  // namespace
 
-LooResult loo_krr(const Dataset& data, const FitSettings& settings, const std::vector<double>& lambdas) {
-  require_krr(settings);
-  const std::size_t n = data.n();
-  if (n < 2) throw DataError(data.source + ": leave-one-out needs at least 2 rows");
-  const Kernel kernel = make_kernel(settings.kernel);
-  const Standardization st = fit_standardization(data.X, data.y, settings.standardize);
-  const arma::vec y = st.transform_target(data.y);
-  Spectrum spec = spectrum_for(kernel, st.transform_features(data.X));
+namespace {
+
+// The points of one kernel at every lambda, from one eigendecomposition of K (standardised
+// features Z, standardised target y, statistics st), appended to `out`.
+void add_kernel_points(const arma::mat& Z, const arma::vec& y, const Standardization& st, const FitSettings& settings,
+                       const std::vector<double>& lambdas, bool keep_residuals, std::vector<LooPoint>& out) {
+  const std::size_t n = Z.n_rows;
+  Spectrum spec = spectrum_for(make_kernel(settings.kernel), Z);
   const arma::vec ytil = times_t(spec.U, y);
   const std::size_t G = lambdas.size();
 
@@ -38,7 +43,6 @@ LooResult loo_krr(const Dataset& data, const FitSettings& settings, const std::v
   arma::mat Hf(spec.mu.n_elem, G);
   std::vector<double> rcond(G);
   for (std::size_t g = 0; g < G; ++g) {
-    if (!(lambdas[g] >= 0.0)) throw ConfigError("lambda_grid", "values must be >= 0");
     FitSettings s = settings;
     s.lambda = lambdas[g];
     const double lam = s.effective_lambda(n);
@@ -50,40 +54,95 @@ LooResult loo_krr(const Dataset& data, const FitSettings& settings, const std::v
   spec.U.transform([](double u) { return u * u; });          // U := U % U, in place
   const arma::mat Hdiag = spec.U * Hf;                       // n x G: H_ii per lambda
 
-  LooResult result;
   for (std::size_t g = 0; g < G; ++g) {
     LooPoint pt;
+    pt.kernel = settings.kernel;
     pt.lambda = lambdas[g];
     pt.rcond = rcond[g];
     pt.df = arma::accu(Hf.col(g));
     const arma::vec resid = y - fitted.col(g);
     const arma::vec denom = 1.0 - Hdiag.col(g);
-    if (denom.min() <= 1e-12)
-      throw NumericalError("leave-one-out: a leverage H_ii is 1 at lambda " + readable_number(lambdas[g]) +
-                           " (the fit interpolates that point); use a larger lambda");
-    pt.residuals = st.target_scale * (resid / denom);
-    const arma::vec sq = arma::square(pt.residuals);
-    pt.loo_mse = arma::mean(sq);
-    pt.loo_se = arma::stddev(sq) / std::sqrt(static_cast<double>(n));
+    const arma::vec loo = st.target_scale * (resid / denom);
+    const arma::vec sq = arma::square(loo);
+    // A leverage H_ii of 1 (to rounding): the fit interpolates row i, which then has no LOO
+    // residual; the point gets none and is never chosen.
+    const bool interpolates = denom.min() <= 1e-12;
+    pt.loo_mse = interpolates ? NAN : arma::mean(sq);
+    pt.loo_se = interpolates ? NAN : arma::stddev(sq) / std::sqrt(static_cast<double>(n));
     const double rss = st.target_scale * st.target_scale * arma::accu(arma::square(resid));
     pt.gcv = static_cast<double>(n) * rss / std::pow(static_cast<double>(n) - pt.df, 2);
-    result.points.push_back(std::move(pt));
+    if (keep_residuals) pt.residuals = loo;
+    out.push_back(std::move(pt));
   }
-  select_lambda(result);
+}
+
+}  // namespace
+
+LooResult loo_krr(const Dataset& data, const FitSettings& settings, const std::vector<double>& lambdas) {
+  LooGrid grid;
+  grid.base = settings;
+  grid.lambdas = lambdas;
+  grid.keep_residuals = true;
+  return loo_krr(data, grid);
+}
+
+LooResult loo_krr(const Dataset& data, const LooGrid& grid) {
+  require_krr(grid.base);
+  if (data.n() < 2) throw DataError(data.source + ": leave-one-out needs at least 2 rows");
+  if (grid.lambdas.empty()) throw ConfigError("lambda_grid", "needs at least one value");
+  for (double lambda : grid.lambdas)
+    if (!(lambda >= 0.0)) throw ConfigError("lambda_grid", "values must be >= 0");
+  const std::vector<KernelSettings> kernels = kernel_grid_points(grid.base.kernel, grid.kernel_grids);
+  const Standardization st = fit_standardization(data.X, data.y, grid.base.standardize);
+  const arma::mat Z = st.transform_features(data.X);
+  const arma::vec y = st.transform_target(data.y);
+  LooResult result;
+  // With several kernel points, progress counts them (their eigendecompositions stay silent).
+  std::unique_ptr<ProgressStep> step;
+  if (kernels.size() > 1)
+    step = std::make_unique<ProgressStep>("leave-one-out (" + std::to_string(kernels.size()) + " kernel points)",
+                                          static_cast<double>(kernels.size()));
+  for (const KernelSettings& kernel : kernels) {
+    FitSettings s = grid.base;
+    s.kernel = kernel;
+    add_kernel_points(Z, y, st, s, grid.lambdas, grid.keep_residuals, result.points);
+    if (step) step->advance(1.0);
+  }
+  for (const LooPoint& p : result.points) result.interpolating += std::isfinite(p.loo_mse) ? 0 : 1;
+  if (result.interpolating == result.points.size())
+    throw NumericalError(
+        "leave-one-out: at every grid point a leverage H_ii is 1 (the fit interpolates a row, which "
+        "then has no leave-one-out error); use larger lambda values");
+  select_loo_points(result, kernel_option_keys(grid.base.kernel.name));
   return result;
 }
 
-void select_lambda(LooResult& r) {
+void select_loo_points(LooResult& r, const std::vector<std::string>& kernel_keys) {
   if (r.points.empty()) return;
-  std::size_t best = 0;  // the smallest finite LOO MSE (a NaN is never selected)
-  for (std::size_t i = 1; i < r.points.size(); ++i)
-    if (r.points[i].loo_mse < r.points[best].loo_mse || !std::isfinite(r.points[best].loo_mse)) best = i;
-  r.best_min = best;
-  const double limit = r.points[best].loo_mse + r.points[best].loo_se;
-  std::size_t one_se = best;
-  for (std::size_t i = 0; i < r.points.size(); ++i)
-    if (r.points[i].loo_mse <= limit && r.points[i].lambda > r.points[one_se].lambda) one_se = i;
-  r.best_1se = one_se;
+  // The first point of smallest finite score among those with a LOO error (a NaN, an infinity
+  // or a point that interpolates a row is never chosen).
+  const auto smallest = [&r](double LooPoint::*score) {
+    std::size_t best = 0;
+    bool found = false;
+    for (std::size_t i = 0; i < r.points.size(); ++i) {
+      const LooPoint& p = r.points[i];
+      if (!std::isfinite(p.*score) || !std::isfinite(p.loo_mse)) continue;
+      if (!found || p.*score < r.points[best].*score) best = i;
+      found = true;
+    }
+    return best;
+  };
+  r.best_min = smallest(&LooPoint::loo_mse);
+  r.best_gcv = smallest(&LooPoint::gcv);
+  const LooPoint& best = r.points[r.best_min];
+  const double limit = best.loo_mse + (std::isfinite(best.loo_se) ? best.loo_se : 0.0);
+  r.best_1se = r.best_min;
+  for (std::size_t i = 0; i < r.points.size(); ++i) {
+    const LooPoint& p = r.points[i];
+    const LooPoint& chosen = r.points[r.best_1se];
+    if (p.loo_mse <= limit && simpler_point(p.kernel, p.lambda, chosen.kernel, chosen.lambda, "lambda", kernel_keys))
+      r.best_1se = i;
+  }
 }
 
 std::vector<arma::vec> loo_krr_brute_force(const Dataset& data, const FitSettings& settings,

@@ -17,7 +17,4 @@ std::vector<double> default_spectral_grid(double mu_max, const MethodInfo& metho
 /// down to 1e-3 lambda_max.
 std::vector<double> default_penalized_grid(double lambda_max, double lambda_unit);
 
-/// `kreg loo`: a fixed grid, since its table is read against lambda itself.
-inline constexpr const char* kLooDefaultGrid = "logspace:-6:1:50";
-
 }  // namespace kreg

@@ -74,8 +74,9 @@ std::vector<SettingField> make_table() {
   t.push_back({"kernel", SettingType::kKernel, S::kKernelRidge, false,
                "kernel: a name, optionally fixing its own parameters (gaussian(bandwidth=2)), or kernels combined "
                "by the operators below"});
-  t.push_back(number("lambda", &FitSettings::lambda, {0.0, false, kInf, true}, S::kKernelRidge,
-                     "ridge penalty lambda >= 0", lambda_methods));
+  // (loo chooses lambda from its grid: it offers no --lambda.)
+  t.push_back(number("lambda", &FitSettings::lambda, {0.0, false, kInf, true}, S::kAll, "ridge penalty lambda >= 0",
+                     lambda_methods));
   SettingField scaling{"lambda_scaling", SettingType::kChoice, S::kKernelRidge, true,
                        "none: K + lambda I; n: K + n*lambda I"};
   scaling.choices = scaling_choices;

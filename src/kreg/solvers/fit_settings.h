@@ -73,8 +73,8 @@ struct FitSettings {
 
 /// The kinds of values a setting takes.
 enum class SettingType { kNumber, kInteger, kFlag, kChoice, kText, kKernel };
-/// Which subcommands offer a setting: all that fit (fit, path, cv), or also `loo` (kernel ridge
-/// regression's settings only).
+/// Which subcommands offer a setting: all that fit (fit, path, cv), or also `loo` (the settings of
+/// kernel ridge regression that loo does not choose: not lambda, which is its grid).
 enum class SettingScope { kAll, kKernelRidge };
 
 /// The valid range of a number: [low, high], either end open; high = inf means unbounded.
