@@ -17,6 +17,7 @@
 #include "kreg/solvers/spectral_path.h"
 #include "output_files.h"
 #include "regulariser_grid_options.h"
+#include "score_options.h"
 
 namespace kreg::cli {
 
@@ -41,10 +42,12 @@ class PathCommand : public Command {
     options.add("--record-every", record_every_,
                 "iterative methods: record every m updates up to --t-max (0 = about 100 rows)");
     options.add("--coefficients", coef_path_, "also write alpha for every grid point (long CSV)")->option_text("FILE");
+    score_.register_on(options, "validation score added as a column val_mae or val_huber beside val_mse");
   }
 
   void run(Streams& io) override {
     const FitSettings settings = fit_.to_settings();
+    const Score score = score_.to_score(options);
     require(options, "output", output_path_);
     OutputFiles files(options, {{"output", output_path_}, {"coefficients", coef_path_}},
                       {{"data", data_.data}, {"validation", validation_path_}, {"config", options.config_path()}});
@@ -66,18 +69,19 @@ class PathCommand : public Command {
     if (iterative) {
       const long k_max = settings.max_update_count();
       const long every = record_every_ > 0 ? record_every_ : std::max(1L, (k_max + 99) / 100);
-      path = descent_path(train, val, settings, every, !coef_path_.empty());
+      path = descent_path(train, val, settings, every, !coef_path_.empty(), score);
     } else if (settings.is_nystrom()) {
-      path = nystrom_path(train, val, settings, grid, !coef_path_.empty());
+      path = nystrom_path(train, val, settings, grid, !coef_path_.empty(), score);
     } else if (penalized) {
-      path = penalized_path(train, val, settings, grid, !coef_path_.empty());
+      path = penalized_path(train, val, settings, grid, !coef_path_.empty(), score);
     } else {
-      path = spectral_path(train, val, settings, grid, !coef_path_.empty());
+      path = spectral_path(train, val, settings, grid, !coef_path_.empty(), score);
     }
 
     std::vector<std::string> columns = {
         lambda_path ? "lambda" : "t", "df", "train_mse", "train_r2", "val_mse", "val_r2", "alpha_norm", "nonzero"};
     const bool nystrom = settings.is_nystrom();
+    if (!score.is_mse()) columns.insert(columns.begin() + 6, "val_" + score_name(score.kind));  // after val_r2
     if (iterative || penalized || nystrom) columns.push_back("iterations");
     if (penalized) columns.insert(columns.end(), {"converged", "bounded"});
     if (nystrom) columns.push_back("converged");
@@ -86,6 +90,7 @@ class PathCommand : public Command {
       std::vector<std::string> row = {format_double(p.value),      format_double(p.df),      format_double(p.train_mse),
                                       format_double(p.train_r2),   format_double(p.val_mse), format_double(p.val_r2),
                                       format_double(p.alpha_norm), std::to_string(p.nonzero)};
+      if (!score.is_mse()) row.insert(row.begin() + 6, format_double(p.val_score));
       if (iterative || penalized || nystrom) row.push_back(std::to_string(p.iterations));
       if (penalized) row.insert(row.end(), {p.converged ? "1" : "0", p.bounded ? "1" : "0"});
       if (nystrom) row.push_back(p.converged ? "1" : "0");
@@ -134,6 +139,7 @@ class PathCommand : public Command {
   DataOptions data_;
   FitSettingsOptions fit_;
   RegulariserGridOptions grids_;
+  ScoreOptions score_;
   std::string validation_path_, output_path_, coef_path_;
   long record_every_ = 0;
 };

@@ -5,14 +5,16 @@
 #include <vector>
 
 #include "kreg/data/dataset.h"
+#include "kreg/data/score.h"
 #include "kreg/solvers/fit_settings.h"
 #include "kreg/solvers/path_point.h"
 
 namespace kreg {
 
 /// Runs settings.method (kgd, ksgd, kcd, kegd) for round(settings.t_max / step_size) updates.
-/// The validation set (may be null) is standardised with the training statistics.
+/// The validation set (may be null) is standardised with the training statistics; its errors
+/// include `score` (val_score, Huber's scale from train.y).
 std::vector<PathPoint> descent_path(const Dataset& train, const Dataset* validation, const FitSettings& settings,
-                                    long record_every, bool keep_alpha);
+                                    long record_every, bool keep_alpha, const Score& score = Score{});
 
 }  // namespace kreg
