@@ -20,6 +20,7 @@
 #include "kreg/select/memory_estimate.h"
 #include "output_files.h"
 #include "regulariser_grid_options.h"
+#include "score_options.h"
 
 namespace kreg::cli {
 
@@ -52,6 +53,8 @@ class CvCommand : public Command {
         ->option_text("FILE");
     options.add("--model", model_path_, "refit the best point on all rows and write the model")->option_text("FILE");
     options.add_choice("--refit-rule", refit_rule_, {"min", "1se"}, "min | 1se: which best point --model refits");
+    score_.register_on(options,
+                       "validation score of the min and 1se rules and of the early-stopping methods' stopping time");
     options
         .add("--shard", shard_text_,
              "I/N: compute only shard I of N of the (kernel parameters x fold) fits and write them to --output, "
@@ -194,6 +197,7 @@ class CvCommand : public Command {
       cv.regulariser_grid = {cv.base.lambda};
     if (cv.regulariser_grid.empty() && method.regulariser == Regulariser::kTime) cv.regulariser_grid = {cv.base.t};
     cv.threads = options.threads();
+    cv.score = score_.to_score(options);
     return cv;
   }
 
@@ -216,6 +220,7 @@ class CvCommand : public Command {
   FitSettingsOptions fit_;
   std::map<std::string, std::string> kernel_grids_;  ///< grid text by kernel parameter key
   RegulariserGridOptions grids_;
+  ScoreOptions score_;
   int folds_ = 10;
   std::string fold_column_, statistics_ = "fold";
   std::string output_path_, per_fold_path_, best_path_, model_path_, refit_rule_ = "min";
