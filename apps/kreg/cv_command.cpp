@@ -23,6 +23,7 @@
 #include "kreg/select/memory_estimate.h"
 #include "output_files.h"
 #include "regulariser_grid_options.h"
+#include "score_options.h"
 
 namespace kreg::cli {
 
@@ -51,6 +52,8 @@ class CvCommand : public Command {
         ->option_text("FILE");
     options.add("--model", model_path_, "refit the best point on all rows and write the model")->option_text("FILE");
     options.add_choice("--refit-rule", refit_rule_, {"min", "1se"}, "min | 1se: which best point --model refits");
+    score_.register_on(options,
+                       "validation score of the min and 1se rules and of the early-stopping methods' stopping time");
     options
         .add("--shard", shard_text_,
              "I/N: compute only shard I of N of the (kernel parameters x fold) fits and write them to --output, "
@@ -75,6 +78,9 @@ class CvCommand : public Command {
     const Dataset& data = training.data;
     const Folds folds = fold_column_.empty() ? seeded_folds(data.n(), folds_, cv.base.seed)
                                              : folds_from_labels(training.fold_labels, data.source);
+    // The memory check comes first (the default grids' rules take a sample's kernel matrix), and
+    // again once the grids are known.
+    require_memory_for(cv_memory(cv, data.n(), data.p(), folds.k), "kreg cv", data.n());
     // Axes the user left free take their grids from the data (kreg/select/default_grids.h).
     const bool bandwidth_free = !options.given("bandwidth") && !options.given("bandwidth_grid");
     const ExtendableAxes axes = fill_default_grids(cv, data, bandwidth_free, cv.regulariser_grid.empty(), provenance_.rules);
@@ -212,6 +218,7 @@ class CvCommand : public Command {
     if (cv.regulariser_grid.empty() && method.regulariser == Regulariser::kTime && options.given("t"))
       cv.regulariser_grid = {cv.base.t};
     cv.threads = options.threads();
+    cv.score = score_.to_score(options);
     return cv;
   }
 
@@ -234,6 +241,7 @@ class CvCommand : public Command {
   FitSettingsOptions fit_;
   KernelGridOptions kernel_grids_;
   RegulariserGridOptions grids_;
+  ScoreOptions score_;
   int folds_ = 10;
   std::string fold_column_, statistics_ = "fold";
   std::string output_path_, per_fold_path_, best_path_, model_path_, refit_rule_ = "min";

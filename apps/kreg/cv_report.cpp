@@ -13,7 +13,10 @@
 
 namespace kreg::cli {
 
-CvColumns::CvColumns(const CvSettings& settings) : regulariser(regulariser_name(settings.base.method)) {
+CvColumns::CvColumns(const CvSettings& settings)
+    : regulariser(regulariser_name(settings.base.method)),
+      score(settings.score.is_mse() ? "" : score_name(settings.score.kind)),
+      score_label(score_label_of(settings.score.kind)) {
   for (const std::string& key : kernel_option_keys(settings.base.kernel.name))
     kernel.push_back(find_kernel_parameter(key));
 }
@@ -25,6 +28,12 @@ std::vector<std::string> point_header(const CvColumns& c) {
   for (const KernelParameter* p : c.kernel) head.push_back(p->key);
   if (!c.regulariser.empty()) head.push_back(c.regulariser);
   return head;
+}
+
+// "mae" or "huber (delta 1.345)".
+std::string score_text(const Score& score) {
+  return score_name(score.kind) +
+         (score.kind == ScoreKind::kHuber ? " (delta " + readable_number(score.huber_delta) + ")" : std::string());
 }
 
 std::vector<std::string> point_cells(const CvRow& r, const CvColumns& c) {
@@ -39,12 +48,16 @@ std::vector<std::string> point_cells(const CvRow& r, const CvColumns& c) {
 std::string cv_table(const CvResult& result, const CvColumns& columns) {
   std::vector<std::string> head = point_header(columns);
   head.insert(head.end(), {"mean_mse", "se_mse", "fold_sd_mse", "mean_r2", "fold_sd_r2"});
+  const std::string& S = columns.score;
+  if (!S.empty()) head.insert(head.end(), {"mean_" + S, "se_" + S, "fold_sd_" + S});
   if (columns.regulariser.empty()) head.push_back("t");
   TableWriter table(head);
   for (const auto& r : result.rows) {
     std::vector<std::string> row = point_cells(r, columns);
     row.insert(row.end(), {format_double(r.mean_mse), format_double(r.se_mse), format_double(r.fold_sd_mse),
                            format_double(r.mean_r2), format_double(r.fold_sd_r2)});
+    if (!S.empty())
+      row.insert(row.end(), {format_double(r.mean_score), format_double(r.se_score), format_double(r.fold_sd_score)});
     if (columns.regulariser.empty()) row.push_back(format_double(r.chosen_t));
     table.add_row(row);
   }
@@ -54,12 +67,14 @@ std::string cv_table(const CvResult& result, const CvColumns& columns) {
 std::string cv_per_fold_table(const CvResult& result, const CvColumns& columns) {
   std::vector<std::string> head = point_header(columns);
   head.insert(head.end(), {"fold", "mse", "r2"});
+  if (!columns.score.empty()) head.push_back(columns.score);
   if (columns.regulariser.empty()) head.push_back("t");
   TableWriter table(head);
   for (const auto& r : result.rows)
     for (std::size_t f = 0; f < r.fold_mse.size(); ++f) {
       std::vector<std::string> row = point_cells(r, columns);
       row.insert(row.end(), {std::to_string(f), format_double(r.fold_mse[f]), format_double(r.fold_r2[f])});
+      if (!columns.score.empty()) row.push_back(format_double(r.fold_score[f]));
       if (columns.regulariser.empty()) row.push_back(format_double(r.fold_t[f]));
       table.add_row(row);
     }
@@ -73,6 +88,10 @@ nlohmann::ordered_json cv_row_json(const CvRow& r, const CvColumns& c) {
   j["mean_mse"] = r.mean_mse;
   j["se_mse"] = r.se_mse;
   j["mean_r2"] = r.mean_r2;
+  if (!c.score.empty()) {
+    j["mean_" + c.score] = r.mean_score;
+    j["se_" + c.score] = r.se_score;
+  }
   return j;
 }
 
@@ -84,8 +103,12 @@ std::string cv_row_text(const CvRow& r, const CvColumns& c) {
   for (const KernelParameter* p : c.kernel) add(p->key, readable_number(r.kernel.value(p->key)));
   add(c.regulariser.empty() ? "t (mean over folds)" : c.regulariser,
       readable_number(c.regulariser.empty() ? r.chosen_t : r.regulariser));
-  return s + ": mean MSE " + readable_number(r.mean_mse) + " (SE " + readable_number(r.se_mse) + "), mean R2 " +
-         readable_number(r.mean_r2);
+  if (!c.score.empty())
+    s += ": mean " + c.score_label + " " + readable_number(r.mean_score) + " (SE " + readable_number(r.se_score) +
+         "), mean MSE " + readable_number(r.mean_mse);
+  else
+    s += ": mean MSE " + readable_number(r.mean_mse) + " (SE " + readable_number(r.se_mse) + ")";
+  return s + ", mean R2 " + readable_number(r.mean_r2);
 }
 
 namespace {
@@ -104,6 +127,10 @@ nlohmann::ordered_json cv_best_json(const CvResult& result, const CvSettings& se
   nlohmann::ordered_json best;
   best["method"] = settings.base.method;
   best["kernel"] = settings.base.kernel.name;
+  if (!columns.score.empty()) {  // the rows' mean_S and se_S chose; mse (the default) is named by its columns
+    best["score"] = columns.score;
+    if (settings.score.kind == ScoreKind::kHuber) best["huber_delta"] = settings.score.huber_delta;
+  }
   best["min"] = cv_row_json(result.rows[result.best_min], columns);
   best["one_se"] = cv_row_json(result.rows[result.best_1se], columns);
   best["one_se_rule"] = one_se_order(columns);
@@ -126,7 +153,8 @@ std::string cv_summary(const CvResult& result, const CvSettings& settings, const
                 " centres)"
           : std::string();
   return "cv " + settings.base.method + solver + ": " + std::to_string(result.rows.size()) + " grid points x " +
-         std::to_string(result.folds.k) + " folds on " + std::to_string(rows) + " rows\n" +
+         std::to_string(result.folds.k) + " folds on " + std::to_string(rows) + " rows" +
+         (columns.score.empty() ? std::string() : ", scored by " + score_text(settings.score)) + "\n" +
          "best (min rule): " + cv_row_text(result.rows[result.best_min], columns) + "\n" +
          "best (1se rule): " + cv_row_text(result.rows[result.best_1se], columns) + "\n";
 }
@@ -140,8 +168,9 @@ std::vector<std::string> cv_warnings(const CvResult& result, const CvSettings& s
                   " grid points have no finite cross-validation error (their fits broke down numerically, e.g. "
                   "lambda too small for the kernel matrix); they are never selected");
   const CvRow& best = result.rows[result.best_min];
-  // mean_r2 averages each fold's R2 (1 - its MSE / its variance); the min rule ranks by MSE, so
-  // another point may have a higher mean R2: the message speaks of the chosen point only.
+  // mean_r2 averages each fold's R2 (1 - its MSE / its variance); the min rule ranks by the
+  // score (the MSE by default), so another point may have a higher mean R2: the message speaks
+  // of the chosen point only.
   if (best.mean_r2 <= 0.0)
     out.push_back("the best point (min rule) has mean R2 " + readable_number(best.mean_r2) +
                   ": averaged over the folds, it predicts the validation rows no better than their own mean");

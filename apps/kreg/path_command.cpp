@@ -17,6 +17,7 @@
 #include "kreg/solvers/spectral_path.h"
 #include "output_files.h"
 #include "regulariser_grid_options.h"
+#include "score_options.h"
 
 namespace kreg::cli {
 
@@ -42,10 +43,12 @@ class PathCommand : public Command {
                 "iterative methods: record every m updates up to --t-max (0 = about 100 rows log-spaced in t, from one "
                 "update to --t-max)");
     options.add("--coefficients", coef_path_, "also write alpha for every grid point (long CSV)")->option_text("FILE");
+    score_.register_on(options, "validation score added as a column val_mae or val_huber beside val_mse");
   }
 
   void run(Streams& io) override {
     const FitSettings settings = fit_.to_settings();
+    const Score score = score_.to_score(options);
     require(options, "output", output_path_);
     OutputFiles files(options, {{"output", output_path_}, {"coefficients", coef_path_}},
                       {{"data", data_.data}, {"validation", validation_path_}, {"config", options.config_path()}});
@@ -68,18 +71,19 @@ class PathCommand : public Command {
       const long k_max = settings.max_update_count();
       path = descent_path(train, val, settings,
                           record_every_ > 0 ? every_mth_update(k_max, record_every_) : log_spaced_updates(k_max),
-                          !coef_path_.empty());
+                          !coef_path_.empty(), score);
     } else if (settings.is_nystrom()) {
-      path = nystrom_path(train, val, settings, grid, !coef_path_.empty());
+      path = nystrom_path(train, val, settings, grid, !coef_path_.empty(), score);
     } else if (penalized) {
-      path = penalized_path(train, val, settings, grid, !coef_path_.empty());
+      path = penalized_path(train, val, settings, grid, !coef_path_.empty(), score);
     } else {
-      path = spectral_path(train, val, settings, grid, !coef_path_.empty());
+      path = spectral_path(train, val, settings, grid, !coef_path_.empty(), score);
     }
 
     std::vector<std::string> columns = {
         lambda_path ? "lambda" : "t", "df", "train_mse", "train_r2", "val_mse", "val_r2", "alpha_norm", "nonzero"};
     const bool nystrom = settings.is_nystrom();
+    if (!score.is_mse()) columns.insert(columns.begin() + 6, "val_" + score_name(score.kind));  // after val_r2
     if (iterative || penalized || nystrom) columns.push_back("iterations");
     if (penalized) columns.insert(columns.end(), {"converged", "bounded"});
     if (nystrom) columns.push_back("converged");
@@ -88,6 +92,7 @@ class PathCommand : public Command {
       std::vector<std::string> row = {format_double(p.value),      format_double(p.df),      format_double(p.train_mse),
                                       format_double(p.train_r2),   format_double(p.val_mse), format_double(p.val_r2),
                                       format_double(p.alpha_norm), std::to_string(p.nonzero)};
+      if (!score.is_mse()) row.insert(row.begin() + 6, format_double(p.val_score));
       if (iterative || penalized || nystrom) row.push_back(std::to_string(p.iterations));
       if (penalized) row.insert(row.end(), {p.converged ? "1" : "0", p.bounded ? "1" : "0"});
       if (nystrom) row.push_back(p.converged ? "1" : "0");
@@ -136,6 +141,7 @@ class PathCommand : public Command {
   DataOptions data_;
   FitSettingsOptions fit_;
   RegulariserGridOptions grids_;
+  ScoreOptions score_;
   std::string validation_path_, output_path_, coef_path_;
   long record_every_ = 0;
 };

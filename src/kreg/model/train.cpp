@@ -44,7 +44,8 @@ Dataset rows_of(const Dataset& d, const arma::uvec& rows) {
 }
 
 // Fills alpha (and summary) of an iterative method; returns the fitted values of t.
-arma::vec fit_iterative(Model& model, const arma::vec& t, const Dataset* validation, PhaseTimes* times) {
+arma::vec fit_iterative(Model& model, const arma::vec& t, const Dataset* validation, const Score& score,
+                        PhaseTimes* times) {
   const FitSettings& s = model.settings;
   Stopwatch watch;
   const arma::mat K = gram(model.kernel, model.points);
@@ -68,6 +69,7 @@ arma::vec fit_iterative(Model& model, const arma::vec& t, const Dataset* validat
     yv = model.standardization.transform_target(validation->y);
     opt.early_stopping = true;
     opt.patience = s.patience;
+    opt.score = score;
     opt.max_iterations = s.max_update_count();
     record_lap(times, "gram", watch);
   } else {
@@ -170,7 +172,8 @@ arma::vec fit_penalized(Model& model, const arma::vec& t, PhaseTimes* times) {
 
 }  // namespace
 
-Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* validation_in, PhaseTimes* times) {
+Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* validation_in, PhaseTimes* times,
+            const Score& early_stopping_score) {
   Stopwatch watch;
   validate(settings);
   if (!data_in.has_target()) throw DataError(data_in.source + ": no target column to fit");
@@ -238,7 +241,7 @@ Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* 
   } else if (family == MethodFamily::kPenalized) {
     fitted_t = fit_penalized(model, t, times);
   } else {  // MethodFamily::kDescent
-    fitted_t = fit_iterative(model, t, validation, times);
+    fitted_t = fit_iterative(model, t, validation, early_stopping_score, times);
   }
   watch.lap();  // each branch recorded its own phases
   if (!model.alpha.is_finite() || !model.beta.is_finite())

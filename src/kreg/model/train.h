@@ -4,6 +4,7 @@
 
 #include "kreg/core/phase_times.h"
 #include "kreg/data/dataset.h"
+#include "kreg/data/score.h"
 #include "kreg/model/model.h"
 #include "kreg/solvers/fit_settings.h"
 
@@ -11,11 +12,12 @@ namespace kreg {
 
 /// Fits `settings.method` on `data` (which must have a target). Iterative methods stop early
 /// on `validation` (standardised with the training statistics) or, with settings.holdout > 0,
-/// on a seeded holdout of the training rows (the model is then fitted on the other rows);
-/// without either they run settings.iteration_count() updates. Throws ConfigError for
-/// invalid settings, DataError for unusable data, NumericalError for numerical failure.
-/// With `times`, records the wall time of its phases ("standardize", "gram", "solve", ...).
+/// on a seeded holdout of the training rows (the model is then fitted on the other rows),
+/// keeping the iterate of smallest `early_stopping_score` (data/score.h; Huber's scale from the
+/// rows fitted); without either they run settings.iteration_count() updates. Throws
+/// ConfigError for invalid settings, DataError for unusable data, NumericalError for numerical
+/// failure. With `times`, records the wall time of its phases ("standardize", "gram", ...).
 Model train(const Dataset& data, const FitSettings& settings, const Dataset* validation = nullptr,
-            PhaseTimes* times = nullptr);
+            PhaseTimes* times = nullptr, const Score& early_stopping_score = Score{});
 
 }  // namespace kreg

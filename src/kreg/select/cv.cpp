@@ -52,10 +52,18 @@ Dataset subset(const Dataset& d, const arma::uvec& rows) {
   return out;
 }
 
+// Appends the errors of predictions pv of the validation fold va (Huber's scale from tr).
+void add_errors(FoldScores& out, const Score& score, const Dataset& tr, const Dataset& va, const arma::vec& pv) {
+  const ValidationErrors v = validation_errors(score, va.y, pv, huber_scale(tr.y));
+  out.mse.push_back(v.mse);
+  out.r2.push_back(v.r2);
+  out.score.push_back(v.score);
+}
+
 // krr on one fold by a Cholesky factorisation of K + lambda I per lambda (Allerbo 2023, eq. krr);
 // false when one is not numerically positive definite (the caller takes the eigen route).
 bool score_fold_by_cholesky(const Dataset& tr, const Dataset& va, const FitSettings& s, const std::vector<double>& grid,
-                            FoldScores& out) {
+                            const Score& score, FoldScores& out) {
   const Kernel kernel = make_kernel(s.kernel);
   const Standardization st = fit_standardization(tr.X, tr.y, s.standardize);
   const arma::mat Z = st.transform_features(tr.X);
@@ -72,9 +80,7 @@ bool score_fold_by_cholesky(const Dataset& tr, const Dataset& va, const FitSetti
     } catch (const NumericalError&) {
       return false;
     }
-    const arma::vec pv = st.inverse_target(Kv * sol.alpha);
-    out.mse.push_back(mse(va.y, pv));
-    out.r2.push_back(r_squared(va.y, pv));
+    add_errors(out, score, tr, va, st.inverse_target(Kv * sol.alpha));
   }
   return true;
 }
@@ -87,7 +93,7 @@ bool score_fold_by_cholesky(const Dataset& tr, const Dataset& va, const FitSetti
 // is not numerically positive definite (the caller takes the eigen route). `scratch`: the
 // t x t storage of this thread's previous reduction, reused and handed back.
 bool score_fold_by_band(const Dataset& tr, const Dataset& va, const FitSettings& s, const std::vector<double>& grid,
-                        FoldScores& out, arma::mat& scratch) {
+                        const Score& score, FoldScores& out, arma::mat& scratch) {
   const Kernel kernel = make_kernel(s.kernel);
   const Standardization st = fit_standardization(tr.X, tr.y, s.standardize);
   const arma::mat Z = st.transform_features(tr.X);
@@ -105,11 +111,7 @@ bool score_fold_by_band(const Dataset& tr, const Dataset& va, const FitSettings&
   band.apply_q(solutions);  // alpha for every lambda
   scratch = band.take_storage();
   const arma::mat predictions = cross_gram(kernel, st.transform_features(va.X), Z) * solutions;
-  for (std::size_t l = 0; l < grid.size(); ++l) {
-    const arma::vec pv = st.inverse_target(predictions.col(l));
-    out.mse.push_back(mse(va.y, pv));
-    out.r2.push_back(r_squared(va.y, pv));
-  }
+  for (std::size_t l = 0; l < grid.size(); ++l) add_errors(out, score, tr, va, st.inverse_target(predictions.col(l)));
   return true;
 }
 
@@ -117,7 +119,7 @@ bool score_fold_by_band(const Dataset& tr, const Dataset& va, const FitSettings&
 // standardised here with the fold's statistics), one NystromSystem for the whole lambda grid,
 // solved from the largest lambda down, each solve warm-started from the previous one's alpha.
 FoldScores score_fold_by_nystrom(const Dataset& tr, const Dataset& va, const FitSettings& s,
-                                 const std::vector<double>& grid, const arma::mat& centre_rows) {
+                                 const std::vector<double>& grid, const Score& score, const arma::mat& centre_rows) {
   const Kernel kernel = make_kernel(s.kernel);
   const Standardization st = fit_standardization(tr.X, tr.y, s.standardize);
   const arma::mat Z = st.transform_features(tr.X);
@@ -147,49 +149,50 @@ FoldScores score_fold_by_nystrom(const Dataset& tr, const Dataset& va, const Fit
     warm = sol.alpha;
   }
   const arma::mat predictions = nystrom_predictions(kernel, st.transform_features(va.X), C, alphas);
-  for (std::size_t l = 0; l < grid.size(); ++l) {
-    const arma::vec pv = st.inverse_target(predictions.col(l));
-    out.mse.push_back(mse(va.y, pv));
-    out.r2.push_back(r_squared(va.y, pv));
-  }
+  for (std::size_t l = 0; l < grid.size(); ++l) add_errors(out, score, tr, va, st.inverse_target(predictions.col(l)));
   return out;
 }
 
 // Scores of one fold for every regulariser value, in grid order.
 FoldScores score_fold(const Dataset& tr, const Dataset& va, const FitSettings& s, const std::vector<double>& grid,
-                      CvRoute route, arma::mat& scratch, const arma::mat& centre_rows) {
+                      const Score& score, CvRoute route, arma::mat& scratch, const arma::mat& centre_rows) {
   if (s.method_info().family == MethodFamily::kRidge && s.is_nystrom())
-    return score_fold_by_nystrom(tr, va, s, grid, centre_rows);
+    return score_fold_by_nystrom(tr, va, s, grid, score, centre_rows);
   FoldScores out;
   const bool dual = !solves_in_primal(make_kernel(s.kernel), tr.n(), tr.p());  // the primal route is cheap anyway
   if (s.method_info().family == MethodFamily::kRidge && dual) {
-    if (route == CvRoute::kCholesky && score_fold_by_cholesky(tr, va, s, grid, out)) return out;
+    if (route == CvRoute::kCholesky && score_fold_by_cholesky(tr, va, s, grid, score, out)) return out;
     out = FoldScores{};
-    if (route == CvRoute::kBand && score_fold_by_band(tr, va, s, grid, out, scratch)) return out;
+    if (route == CvRoute::kBand && score_fold_by_band(tr, va, s, grid, score, out, scratch)) return out;
     out = FoldScores{};
   }
   if (s.method_info().is_spectral()) {
-    for (const auto& p : spectral_path(tr, &va, s, grid, false)) {
+    for (const auto& p : spectral_path(tr, &va, s, grid, false, score)) {
       out.mse.push_back(p.val_mse);
       out.r2.push_back(p.val_r2);
+      out.score.push_back(p.val_score);
     }
   } else if (s.is_penalized()) {
-    const auto path = penalized_path(tr, &va, s, grid, false);  // decreasing lambda
+    const auto path = penalized_path(tr, &va, s, grid, false, score);  // decreasing lambda
     for (double v : grid)
       for (const auto& p : path)
         if (p.value == v) {
           out.mse.push_back(p.val_mse);
           out.r2.push_back(p.val_r2);
+          out.score.push_back(p.val_score);
           out.unfinished.push_back(!p.converged);
           out.unbounded.push_back(!p.bounded);
           break;
         }
   } else {
-    const Model m = train(tr, s, &va);
+    // Stopped where the fold's validation score is smallest; a score other than the MSE is
+    // taken from the chosen model's predictions.
+    const Model m = train(tr, s, &va, nullptr, score);
     const double mse_best = m.summary.best_val_mse;
     const double var = arma::mean(arma::square(va.y - arma::mean(va.y)));
     out.mse.push_back(mse_best);
     out.r2.push_back(var > 0 ? 1.0 - mse_best / var : NAN);
+    out.score.push_back(score.is_mse() ? mse_best : score_value(score, va.y, predict(m, va.X), huber_scale(tr.y)));
     out.unfinished.push_back(!m.summary.stopped_early);
     out.t = m.summary.t;
   }
@@ -203,7 +206,7 @@ FoldScores score_fold(const Dataset& tr, const Dataset& va, const FitSettings& s
 //   e_G = (I - H_GG)^{-1} (y_G - yhat_G) = (M_GG)^{-1} alpha_G.
 // lambda_scaling n uses the fold's own n, as the refit would.
 std::vector<FoldScores> score_all_folds_krr(const Dataset& d, const FitSettings& s, const Folds& folds,
-                                            const std::vector<double>& grid) {
+                                            const std::vector<double>& grid, const Score& score) {
   const Spectrum spec = spectrum_for(make_kernel(s.kernel), d.X);
   const arma::vec ytil = spec.U.t() * d.y;
   const arma::uword r = spec.mu.n_elem, L = grid.size();
@@ -213,6 +216,7 @@ std::vector<FoldScores> score_all_folds_krr(const Dataset& d, const FitSettings&
     const arma::uword m = G.n_elem;
     const arma::mat UG = spec.U.rows(G);
     const arma::vec yG = d.y.elem(G);
+    const double scale = huber_scale(d.y.elem(folds.training_rows(f)));
     // Filters for every lambda: F(j, l) = 1/(mu_j + lambda_l), less 1/lambda_l when U is not
     // complete (then M = I/lambda + U diag(F) U^T).
     arma::mat F(r, L);
@@ -258,21 +262,10 @@ std::vector<FoldScores> score_all_folds_krr(const Dataset& d, const FitSettings&
                              " (K + lambda I is numerically singular; raise the lambda grid)");
       sc.mse.push_back(arma::mean(arma::square(e)));
       sc.r2.push_back(r_squared(yG, yG - e));
+      sc.score.push_back(score.is_mse() ? sc.mse.back() : residual_score(score, e, scale));
     }
   }
   return out;
-}
-
-void mean_sd(const std::vector<double>& v, double& mean, double& sd) {
-  const arma::vec a(v);
-  mean = arma::mean(a);
-  sd = a.n_elem > 1 ? arma::stddev(a) : 0.0;
-}
-
-// Orders rows by simplicity for the one-standard-error rule (simplicity.h). True when a is
-// simpler than b.
-bool simpler(const CvRow& a, const CvRow& b, const std::string& reg, const std::vector<std::string>& kernel_keys) {
-  return simpler_point(a.kernel, a.regulariser, b.kernel, b.regulariser, reg, kernel_keys);
 }
 
 }  // namespace
@@ -314,12 +307,13 @@ CvScores compute_cv_scores(const Dataset& data_in, const CvSettings& settings, c
   // kAll: standardise once with all rows, then fit the folds on the standardised data as is.
   Dataset data = data_in;
   FitSettings base = settings.base;
-  double scale2 = 1.0;
+  double scale2 = 1.0, score_scale = 1.0;  // back to the original scale of y
   if (settings.statistics == CvStatistics::kAll) {
     const Standardization st = fit_standardization(data_in.X, data_in.y, base.standardize);
     data.X = st.transform_features(data_in.X);
     data.y = st.transform_target(data_in.y);
     scale2 = st.target_scale * st.target_scale;
+    score_scale = score_unit(settings.score.kind, st.target_scale);
     base.standardize = StandardizeMode::kNone;
   }
 
@@ -374,15 +368,17 @@ CvScores compute_cv_scores(const Dataset& data_in, const CvSettings& settings, c
       s.kernel = kernels[ki];
       std::vector<FoldScores> scores;
       if (shared_krr) {
-        scores = score_all_folds_krr(data, s, folds, settings.regulariser_grid);
+        scores = score_all_folds_krr(data, s, folds, settings.regulariser_grid, settings.score);
       } else {
         const int f = static_cast<int>(task % per_kernel);
         scores.push_back(score_fold(subset(data, folds.training_rows(f)), subset(data, folds.validation_rows(f)), s,
-                                    settings.regulariser_grid, route,
+                                    settings.regulariser_grid, settings.score, route,
                                     scratch[static_cast<std::size_t>(omp_get_thread_num())], centre_rows));
       }
-      for (auto& sc : scores)
+      for (auto& sc : scores) {
         for (double& v : sc.mse) v *= scale2;
+        for (double& v : sc.score) v *= score_scale;
+      }
       std::lock_guard<std::mutex> lock(mutex);
       const std::size_t first = shared_krr ? ki * static_cast<std::size_t>(folds.k) : task;
       for (std::size_t j = 0; j < scores.size(); ++j) {
@@ -398,63 +394,6 @@ CvScores compute_cv_scores(const Dataset& data_in, const CvSettings& settings, c
     }
   }
   if (failure) std::rethrow_exception(failure);
-  return out;
-}
-
-CvResult aggregate_cv(const CvSettings& settings, const Folds& folds, const CvScores& scores) {
-  const std::string reg = regulariser_name(settings.base.method);
-  const std::vector<KernelSettings> kernels = cv_kernel_grid(settings);
-  const std::vector<double> grid = reg.empty() ? std::vector<double>{NAN} : settings.regulariser_grid;
-  const std::vector<FoldScores>& results = scores.slots;
-  if (results.size() != kernels.size() * static_cast<std::size_t>(folds.k) ||
-      std::find(scores.filled.begin(), scores.filled.end(), 0) != scores.filled.end())
-    throw std::logic_error("aggregate_cv: the scores do not cover every kernel grid point and fold");
-  CvResult out;
-  out.folds = folds;
-  for (std::size_t ki = 0; ki < kernels.size(); ++ki) {
-    for (std::size_t g = 0; g < grid.size(); ++g) {
-      CvRow row;
-      row.kernel = kernels[ki];
-      row.regulariser = grid[g];
-      for (int f = 0; f < folds.k; ++f) {
-        const FoldScores& sc = results[ki * static_cast<std::size_t>(folds.k) + static_cast<std::size_t>(f)];
-        row.fold_mse.push_back(sc.mse.at(g));
-        row.fold_r2.push_back(sc.r2.at(g));
-        if (reg.empty()) row.fold_t.push_back(sc.t);
-        if (!sc.unfinished.empty() && sc.unfinished.at(g)) ++row.unfinished_folds;
-        if (!sc.unbounded.empty() && sc.unbounded.at(g)) ++row.unbounded_folds;
-      }
-      out.unfinished_fits += static_cast<std::size_t>(row.unfinished_folds);
-      out.unbounded_fits += static_cast<std::size_t>(row.unbounded_folds);
-      out.total_fits += static_cast<std::size_t>(folds.k);
-      mean_sd(row.fold_mse, row.mean_mse, row.fold_sd_mse);
-      mean_sd(row.fold_r2, row.mean_r2, row.fold_sd_r2);
-      row.se_mse = row.fold_sd_mse / std::sqrt(static_cast<double>(folds.k));
-      if (reg.empty()) row.chosen_t = arma::mean(arma::vec(row.fold_t));
-      out.rows.push_back(std::move(row));
-    }
-  }
-  // A row whose score is not finite (a fit that broke down numerically) is never selected.
-  bool found = false;
-  for (std::size_t i = 0; i < out.rows.size(); ++i) {
-    if (!std::isfinite(out.rows[i].mean_mse)) {
-      ++out.non_finite_rows;
-    } else if (!found || out.rows[i].mean_mse < out.rows[out.best_min].mean_mse) {
-      out.best_min = i;
-      found = true;
-    }
-  }
-  if (!found)
-    throw NumericalError(
-        "cv: no grid point has a finite cross-validation error (every fit broke down "
-        "numerically); try larger lambda or bandwidth values");
-  const CvRow& best = out.rows[out.best_min];
-  const std::vector<std::string> kernel_keys = kernel_option_keys(settings.base.kernel.name);
-  const double limit = best.mean_mse + (std::isfinite(best.se_mse) ? best.se_mse : 0.0);
-  out.best_1se = out.best_min;
-  for (std::size_t i = 0; i < out.rows.size(); ++i)
-    if (out.rows[i].mean_mse <= limit && simpler(out.rows[i], out.rows[out.best_1se], reg, kernel_keys))
-      out.best_1se = i;
   return out;
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "kreg/data/dataset.h"
+#include "kreg/data/score.h"
 #include "kreg/select/cv_route.h"
 #include "kreg/select/folds.h"
 #include "kreg/solvers/fit_settings.h"
@@ -34,6 +35,9 @@ struct CvSettings {
   CvStatistics statistics = CvStatistics::kFold;
   int threads = 0;                 ///< 0 = all cores
   CvRoute route = CvRoute::kAuto;  ///< krr only (cv_route.h); the others have one route each
+  /// What chooses (min and 1se rules) and stops the early-stopping methods on each validation
+  /// fold: mse, mae, or Huber's loss with the training fold's target sd as scale (data/score.h).
+  Score score;
 };
 
 /// One grid point: its kernel, its lambda or t, and the fold statistics of the validation error.
@@ -45,6 +49,10 @@ struct CvRow {
   double fold_sd_mse = 0.0, mean_r2 = 0.0, fold_sd_r2 = 0.0;  ///< sd over the folds (ddof 1)
   double chosen_t = NAN;  ///< early stopping: mean over folds of the best t (the paper's rule)
   std::vector<double> fold_mse, fold_r2, fold_t;
+  /// The score of CvSettings::score per fold, its mean, standard error and sd over the folds as
+  /// for the MSE (equal to them for mse): the min and 1se rules rank by these.
+  std::vector<double> fold_score;
+  double mean_score = 0.0, se_score = 0.0, fold_sd_score = 0.0;
   /// Folds whose fit fell short: kl1/klinf did not converge (the last iterate is scored);
   /// early stopping reached t_max before the validation error levelled off.
   int unfinished_folds = 0;
@@ -54,9 +62,9 @@ struct CvRow {
 
 struct CvResult {
   std::vector<CvRow> rows;
-  std::size_t best_min = 0;         ///< smallest finite mean_mse
-  std::size_t best_1se = 0;         ///< most regularised row with mean_mse <= min + se_mse of the min
-  std::size_t non_finite_rows = 0;  ///< rows whose mean_mse is not finite (never selected)
+  std::size_t best_min = 0;         ///< smallest finite mean_score
+  std::size_t best_1se = 0;         ///< most regularised row with mean_score <= min + se_score of the min
+  std::size_t non_finite_rows = 0;  ///< rows whose mean_score is not finite (never selected)
   Folds folds;
   std::size_t unfinished_fits = 0;  ///< sum of unfinished_folds over the rows
   std::size_t unbounded_fits = 0;   ///< sum of unbounded_folds over the rows
@@ -73,9 +81,9 @@ CvResult cross_validate(const Dataset& data, const CvSettings& settings, const F
 /// The validation scores of one (kernel grid point, fold) for every regulariser value, in grid
 /// order (early stopping: one value, and the best t).
 struct CvFoldScores {
-  std::vector<double> mse, r2;
-  std::vector<char> unfinished;  ///< per grid value (see CvRow::unfinished_folds); empty = none
-  std::vector<char> unbounded;   ///< per grid value (see CvRow::unbounded_folds); empty = none
+  std::vector<double> mse, r2, score;  ///< score: CvSettings::score (= mse for mse)
+  std::vector<char> unfinished;        ///< per grid value (see CvRow::unfinished_folds); empty = none
+  std::vector<char> unbounded;         ///< per grid value (see CvRow::unbounded_folds); empty = none
   double t = NAN;
 };
 

@@ -16,7 +16,7 @@ namespace kreg {
 namespace {
 
 const char* const kMarker = "# kreg cv shard ";
-const char* const kHeader = "kernel_index,fold,grid_index,mse,r2,unfinished,unbounded,t";
+const char* const kHeader = "kernel_index,fold,grid_index,mse,r2,score,unfinished,unbounded,t";
 
 // Every bit of the value, and the non-finite values spelled as strtod reads them.
 std::string exact_text(double v) {
@@ -95,7 +95,7 @@ std::string cv_shard_text(const CvShard& shard, const nlohmann::ordered_json& ru
       const bool unfinished = !sc.unfinished.empty() && sc.unfinished[g];
       const bool unbounded = !sc.unbounded.empty() && sc.unbounded[g];
       out << slot / k << "," << slot % k << "," << g << "," << exact_text(sc.mse[g]) << "," << exact_text(sc.r2[g])
-          << "," << unfinished << "," << unbounded << "," << exact_text(sc.t) << "\n";
+          << "," << exact_text(sc.score[g]) << "," << unfinished << "," << unbounded << "," << exact_text(sc.t) << "\n";
     }
   }
   return out.str();
@@ -140,7 +140,7 @@ CvShardFile read_cv_shard(const std::string& path) {
     std::string item;
     std::istringstream fields(line);
     while (std::getline(fields, item, ',')) cell.push_back(item);
-    if (cell.size() != 8) bad_line(path, number, "expected 8 fields, found " + std::to_string(cell.size()));
+    if (cell.size() != 9) bad_line(path, number, "expected 9 fields, found " + std::to_string(cell.size()));
     const std::size_t kernel = parse_index(cell[0], path, number), fold = parse_index(cell[1], path, number),
                       g = parse_index(cell[2], path, number);
     if (fold >= k || kernel >= slots / k) bad_line(path, number, "kernel_index or fold out of range");
@@ -149,11 +149,12 @@ CvShardFile read_cv_shard(const std::string& path) {
     if (g != sc.mse.size()) bad_line(path, number, "grid_index " + cell[2] + " out of order");
     sc.mse.push_back(parse_exact(cell[3], path, number));
     sc.r2.push_back(parse_exact(cell[4], path, number));
-    if (cell[5] != "0" && cell[5] != "1") bad_line(path, number, "unfinished must be 0 or 1");
-    if (cell[6] != "0" && cell[6] != "1") bad_line(path, number, "unbounded must be 0 or 1");
-    sc.unfinished.push_back(cell[5] == "1");
-    sc.unbounded.push_back(cell[6] == "1");
-    sc.t = parse_exact(cell[7], path, number);
+    sc.score.push_back(parse_exact(cell[5], path, number));
+    if (cell[6] != "0" && cell[6] != "1") bad_line(path, number, "unfinished must be 0 or 1");
+    if (cell[7] != "0" && cell[7] != "1") bad_line(path, number, "unbounded must be 0 or 1");
+    sc.unfinished.push_back(cell[6] == "1");
+    sc.unbounded.push_back(cell[7] == "1");
+    sc.t = parse_exact(cell[8], path, number);
     file.scores.filled[slot] = 1;
   }
   for (std::size_t slot = 0; slot < slots; ++slot)

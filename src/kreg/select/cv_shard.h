@@ -4,8 +4,9 @@
 // A shard file is a CSV that pandas and R read with comment = "#":
 //   # kreg cv shard 2/3 {"kreg_version": ..., "tasks": ..., "rows": ..., "data_fingerprint": ...,
 //   #                    "settings": {...}, "folds": {"k": ..., "fold_of_row": [...]}, ...}
-//   kernel_index,fold,grid_index,mse,r2,unfinished,unbounded,t
-//   0,1,0,0.123...,0.87...,0,0,
+//   kernel_index,fold,grid_index,mse,r2,score,unfinished,unbounded,t
+//   0,1,0,0.123...,0.87...,0.123...,0,0,
+// (score: the run's --score, which the run's settings name; equal to mse for mse)
 // one row per (kernel grid point, fold, grid value) the shard computed, every number with the
 // digits that read back to the same bits, so that the merged run is bit for bit the run made in
 // one process. The first line's JSON ("the run") identifies the run: shards merge only when

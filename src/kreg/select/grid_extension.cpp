@@ -39,6 +39,7 @@ void join_regulariser(CvScores& scores, CvScores extra, std::size_t added, bool 
     CvFoldScores& e = extra.slots[i];
     join(s.mse, old_count, std::move(e.mse), added, front);
     join(s.r2, old_count, std::move(e.r2), added, front);
+    join(s.score, old_count, std::move(e.score), added, front);
     join(s.unfinished, old_count, std::move(e.unfinished), added, front);
     join(s.unbounded, old_count, std::move(e.unbounded), added, front);
   }

@@ -4,8 +4,8 @@
 //  - SpectralKgd (spectral_kgd.cpp) runs kgd in the eigenbasis of K, used when the run is long
 //    enough to repay the eigendecomposition.
 // run_descent drives either engine and applies records and early stopping per iteration, per
-// straight run in closed form (the validation MSE along a line is a quadratic in k), or per
-// guaranteed-descent jump (kgd).
+// straight run in closed form (the validation MSE along a line is a quadratic in k; MAE and
+// Huber are convex in k, minimised by bisection), or per guaranteed-descent jump (kgd, MSE).
 #include "kreg/solvers/descent.h"
 
 #include "kreg/core/progress.h"
@@ -50,6 +50,22 @@ long argmin_on_run(const Quadratic& q, long J) {
   return best;
 }
 
+// First minimiser over the integers 1..J of a convex f (the validation MAE or Huber loss along
+// a straight run: a convex function of residuals affine in j): the smallest j with
+// f(j + 1) >= f(j), by bisection, since that test is false before the minimum and true after.
+template <class F>
+long first_minimiser_of_convex(const F& f, long J) {
+  long lo = 1, hi = J;  // the answer lies in [lo, hi]
+  while (lo < hi) {
+    const long mid = lo + (hi - lo) / 2;
+    if (f(mid + 1) >= f(mid))
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  return lo;
+}
+
 }  // namespace
 
 DescentOutcome run_descent(const arma::mat& K, const arma::vec& y, const FitSettings& s, const arma::mat* K_val,
@@ -68,16 +84,28 @@ DescentOutcome run_descent(const arma::mat& K, const arma::vec& y, const FitSett
   else
     d = detail::make_direct_descent(K, y, s, K_val, y_val);
 
+  // The validation score: the engines' own MSE, or the score of their residuals (Huber's
+  // standardised by the training targets' sd).
+  const bool by_mse = opt.score.is_mse();
+  const double scale = huber_scale(y);
+  arma::vec residuals, line;
+  auto val_score = [&]() {
+    if (by_mse || K_val == nullptr) return d->val_mse();  // NaN without validation data
+    d->val_residuals(residuals);
+    return residual_score(opt.score, residuals, scale);
+  };
+
   DescentOutcome out;
   double best = INFINITY;
   long best_k = 0;
   arma::vec best_snap;
-  auto record = [&](long k, double vm) {
+  auto record = [&](long k, double vs) {
     DescentRecord rec;
     rec.iteration = k;
     rec.t = static_cast<double>(k) * s.step_size;
     rec.train_mse = d->train_mse();
-    rec.val_mse = vm;
+    rec.val_mse = by_mse ? vs : d->val_mse();
+    rec.val_score = vs;
     const arma::vec alpha = d->alpha_of(d->snapshot());
     rec.alpha_norm = arma::norm(alpha);
     rec.nonzero = static_cast<std::size_t>(arma::accu(alpha != 0.0));
@@ -100,7 +128,7 @@ DescentOutcome run_descent(const arma::mat& K, const arma::vec& y, const FitSett
     }
     while (next_record < opt.record_at.size() && opt.record_at[next_record] < k) ++next_record;
     const bool recording = next_record < opt.record_at.size() && opt.record_at[next_record] == k;
-    const double vm = (opt.early_stopping || recording) ? d->val_mse() : NAN;
+    const double vm = (opt.early_stopping || recording) ? val_score() : NAN;
     if (recording) record(k, vm);
     if (opt.early_stopping) {
       if (vm < best) {  // strict improvement
@@ -121,7 +149,7 @@ DescentOutcome run_descent(const arma::mat& K, const arma::vec& y, const FitSett
     }
     // At the best iterate, updates that provably keep lowering the validation MSE are all
     // improvements: take them at once (tried again after a failure only kJumpRetry updates on).
-    if (opt.early_stopping && k == best_k && k >= next_jump_try) {
+    if (opt.early_stopping && by_mse && k == best_k && k >= next_jump_try) {
       const long H = d->descending_steps(limit);
       if (H >= kMinJump) {
         d->jump(H);
@@ -143,11 +171,23 @@ DescentOutcome run_descent(const arma::mat& K, const arma::vec& y, const FitSett
     // A straight run of J identical updates (iterations k+1 .. k+J); the loop head then
     // handles iteration k+J itself, so early stopping here covers k+1 .. k+J-1.
     if (opt.early_stopping && J > 1) {
-      const Quadratic q = d->val_line();
-      const long jm = argmin_on_run(q, J - 1);
-      if (q.at(static_cast<double>(jm)) < best) {
+      long jm = 1;
+      double at_jm = NAN;
+      if (by_mse) {
+        const Quadratic q = d->val_line();
+        jm = argmin_on_run(q, J - 1);
+        at_jm = q.at(static_cast<double>(jm));
+      } else {
+        d->val_residual_line(residuals, line);
+        const auto along = [&](long j) {
+          return residual_score(opt.score, arma::vec(residuals - static_cast<double>(j) * line), scale);
+        };
+        jm = first_minimiser_of_convex(along, J - 1);
+        at_jm = along(jm);
+      }
+      if (at_jm < best) {
         d->advance(jm);
-        best = d->val_mse();
+        best = val_score();
         best_k = k + jm;
         d->snapshot_into(best_snap);
         k += jm;
@@ -167,7 +207,8 @@ DescentOutcome run_descent(const arma::mat& K, const arma::vec& y, const FitSett
   if (opt.early_stopping) {
     out.alpha = d->alpha_of(best_snap);
     out.iterations = best_k;
-    out.best_val_mse = best;
+    out.best_val_score = best;
+    out.best_val_mse = by_mse ? best : arma::mean(arma::square(*y_val - *K_val * out.alpha));
   } else {
     out.alpha = d->alpha_of(d->snapshot());
     out.iterations = k;

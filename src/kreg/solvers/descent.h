@@ -12,6 +12,7 @@
 #include <armadillo>
 #include <vector>
 
+#include "kreg/data/score.h"
 #include "kreg/solvers/fit_settings.h"
 
 namespace kreg {
@@ -21,7 +22,8 @@ struct DescentRecord {
   long iteration = 0;
   double t = 0.0;
   double train_mse = 0.0;
-  double val_mse = NAN;  ///< NaN without validation data
+  double val_mse = NAN;    ///< NaN without validation data
+  double val_score = NAN;  ///< DescentOptions::score of the validation residuals (= val_mse for mse)
   double alpha_norm = 0.0;
   std::size_t nonzero = 0;
   arma::vec alpha;  ///< only with DescentOptions::keep_alpha
@@ -32,21 +34,26 @@ struct DescentOptions {
   std::vector<long> record_at;  ///< iterations to record, increasing (empty: none)
   bool keep_alpha = false;      ///< store alpha in each record
   bool early_stopping = false;  ///< needs validation data: keep the best iterate, stop after `patience`
-  long patience = 100;          ///< iterations without strict improvement of the validation MSE
+  long patience = 100;          ///< iterations without strict improvement of the validation score
+  /// What early stopping minimises and records report as val_score: the score of the
+  /// validation residuals, Huber's standardised by huber_scale(y) (y as given to run_descent).
+  Score score;
 };
 
 struct DescentOutcome {
-  arma::vec alpha;             ///< final iterate, or the best one with early stopping
-  long iterations = 0;         ///< updates behind `alpha` (t = iterations * eta)
-  long iterations_run = 0;     ///< updates actually performed
-  bool stopped_early = false;  ///< the patience rule ended the run before max_iterations
-  double best_val_mse = NAN;   ///< validation MSE of the returned iterate (early stopping)
-  long updates_jumped = 0;     ///< updates taken in closed form by guaranteed-descent jumps (kgd)
+  arma::vec alpha;              ///< final iterate, or the best one with early stopping
+  long iterations = 0;          ///< updates behind `alpha` (t = iterations * eta)
+  long iterations_run = 0;      ///< updates actually performed
+  bool stopped_early = false;   ///< the patience rule ended the run before max_iterations
+  double best_val_mse = NAN;    ///< validation MSE of the returned iterate (early stopping)
+  double best_val_score = NAN;  ///< its validation score (options.score; = best_val_mse for mse)
+  long updates_jumped = 0;      ///< updates taken in closed form by guaranteed-descent jumps (kgd)
   std::vector<DescentRecord> records;
 };
 
 /// Runs settings.method on K (n x n) and y. With K_val (n_val x n) and y_val, tracks the
-/// validation MSE of every iterate, updated incrementally (K_val delta), never recomputed.
+/// validation score of every iterate from the validation predictions, updated incrementally
+/// (K_val delta), never recomputed; early stopping keeps the first iterate of smallest score.
 /// Costs per update: kgd one K and one K_val matrix-vector product; ksgd the columns of K
 /// whose residual sign changed (a full product when many did); kcd O(n) (one column); kegd
 /// the columns in I.

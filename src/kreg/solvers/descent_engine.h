@@ -38,6 +38,13 @@ class Engine {
   virtual void jump(long /*j*/) { throw std::logic_error("jump without a descent guarantee"); }
   virtual double train_mse() const = 0;
   virtual double val_mse() const = 0;
+  /// The validation residuals y_val - f_val of the current iterate, into `out`.
+  virtual void val_residuals(arma::vec& out) const = 0;
+  /// Along the current straight run: the validation residuals after j more updates are
+  /// e - j v (only after straight_steps returned > 1).
+  virtual void val_residual_line(arma::vec& /*e*/, arma::vec& /*v*/) const {
+    throw std::logic_error("val_residual_line without a straight run");
+  }
   /// A cheap copy of the state that alpha_of() turns into alpha.
   virtual arma::vec snapshot() const = 0;
   /// snapshot() into `out`, reusing its memory.

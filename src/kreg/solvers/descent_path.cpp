@@ -13,7 +13,7 @@
 namespace kreg {
 
 std::vector<PathPoint> descent_path(const Dataset& train, const Dataset* validation, const FitSettings& s,
-                                    const std::vector<long>& record_at, bool keep_alpha) {
+                                    const std::vector<long>& record_at, bool keep_alpha, const Score& score) {
   validate(s);
   if (!s.is_iterative()) throw ConfigError("method", "'" + s.method + "' is not an iterative method");
   const Kernel kernel = make_kernel(s.kernel);
@@ -30,6 +30,7 @@ std::vector<PathPoint> descent_path(const Dataset& train, const Dataset* validat
   opt.max_iterations = s.max_update_count();
   opt.record_at = record_at;
   opt.keep_alpha = keep_alpha;
+  opt.score = score;  // val_score of the standardised residuals, Huber's scale huber_scale(y) as given
   const DescentOutcome run =
       run_descent(K, st.transform_target(train.y), s, validation ? &Kv : nullptr, validation ? &yv : nullptr, opt);
   const double scale2 = st.target_scale * st.target_scale;
@@ -45,6 +46,7 @@ std::vector<PathPoint> descent_path(const Dataset& train, const Dataset* validat
     if (validation != nullptr) {
       p.val_mse = rec.val_mse * scale2;
       p.val_r2 = var_val > 0 ? 1.0 - p.val_mse / var_val : NAN;
+      p.val_score = score.is_mse() ? p.val_mse : rec.val_score * score_unit(score.kind, st.target_scale);
     }
     p.alpha_norm = rec.alpha_norm;
     p.nonzero = rec.nonzero;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "kreg/data/dataset.h"
+#include "kreg/data/score.h"
 #include "kreg/solvers/fit_settings.h"
 #include "kreg/solvers/path_point.h"
 
@@ -15,9 +16,9 @@ namespace kreg {
 /// Runs settings.method (kgd, ksgd, kcd, kegd) for round(settings.t_max / step_size) updates,
 /// recording the iterates `record_at` (increasing update counts; later ones than the run's
 /// last are left out). The validation set (may be null) is standardised with the training
-/// statistics.
+/// statistics; its errors include `score` (val_score, Huber's scale from train.y).
 std::vector<PathPoint> descent_path(const Dataset& train, const Dataset* validation, const FitSettings& settings,
-                                    const std::vector<long>& record_at, bool keep_alpha);
+                                    const std::vector<long>& record_at, bool keep_alpha, const Score& score = Score{});
 
 /// Update counts 0, m, 2m, ... up to k_max (m >= 1).
 std::vector<long> every_mth_update(long k_max, long m);

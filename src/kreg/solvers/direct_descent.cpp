@@ -135,7 +135,13 @@ class DirectDescent : public Engine {
     return q;
   }
 
+  void val_residual_line(arma::vec& e, arma::vec& v) const override {
+    e = *yv_ - fv_;
+    v = (s_.step_size * line_sign_) * Kv_->col(line_lead_);
+  }
+
   double train_mse() const override { return mean_square(r_); }
+  void val_residuals(arma::vec& out) const override { out = *yv_ - fv_; }
   double val_mse() const override {
     if (!Kv_) return NAN;
     const double* yv = yv_->memptr();

@@ -13,7 +13,7 @@
 namespace kreg {
 
 std::vector<PathPoint> nystrom_path(const Dataset& train, const Dataset* validation, const FitSettings& s,
-                                    const std::vector<double>& grid_in, bool keep_alpha) {
+                                    const std::vector<double>& grid_in, bool keep_alpha, const Score& score) {
   if (s.centers_by != "uniform")
     throw ConfigError("centers_by", "a path draws one set of centres for every lambda: uniform only");
   const Kernel kernel = make_kernel(s.kernel);
@@ -53,8 +53,10 @@ std::vector<PathPoint> nystrom_path(const Dataset& train, const Dataset* validat
     p.train_r2 = r_squared(train.y, fitted);
     if (validation != nullptr) {
       const arma::vec pv = st.inverse_target(nystrom_predictions(kernel, Zv, C, sol.alpha).col(0));
-      p.val_mse = mse(validation->y, pv);
-      p.val_r2 = r_squared(validation->y, pv);
+      const ValidationErrors v = validation_errors(score, validation->y, pv, huber_scale(train.y));
+      p.val_mse = v.mse;
+      p.val_r2 = v.r2;
+      p.val_score = v.score;
     }
     p.alpha_norm = arma::norm(sol.alpha);
     p.nonzero = static_cast<std::size_t>(arma::accu(sol.alpha != 0.0));

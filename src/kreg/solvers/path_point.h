@@ -12,6 +12,7 @@ struct PathPoint {
   double df = NAN;     ///< tr H where defined (krr, kgf); NaN otherwise
   double train_mse = 0.0, train_r2 = 0.0;
   double val_mse = NAN, val_r2 = NAN;  ///< NaN without validation data
+  double val_score = NAN;              ///< the path's score (data/score.h) on the validation data
   double alpha_norm = 0.0;             ///< ||alpha||_2 (standardised scale)
   std::size_t nonzero = 0;             ///< number of alpha_i != 0
   long iterations = -1;                ///< iterative methods: updates behind this point

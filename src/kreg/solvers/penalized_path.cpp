@@ -72,7 +72,7 @@ std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec
 }
 
 std::vector<PathPoint> penalized_path(const Dataset& train, const Dataset* validation, const FitSettings& s,
-                                      std::vector<double> grid, bool keep_alpha) {
+                                      std::vector<double> grid, bool keep_alpha, const Score& score) {
   validate(s);
   const Penalty pen = penalty_of(s.method);
   const Kernel kernel = make_kernel(s.kernel);
@@ -105,9 +105,11 @@ std::vector<PathPoint> penalized_path(const Dataset& train, const Dataset* valid
     p.train_mse = mse(train.y, fitted);
     p.train_r2 = r_squared(train.y, fitted);
     if (validation != nullptr) {
-      const arma::vec pv = st.inverse_target(Kv * res.alpha);
-      p.val_mse = mse(validation->y, pv);
-      p.val_r2 = r_squared(validation->y, pv);
+      const ValidationErrors v =
+          validation_errors(score, validation->y, st.inverse_target(Kv * res.alpha), huber_scale(train.y));
+      p.val_mse = v.mse;
+      p.val_r2 = v.r2;
+      p.val_score = v.score;
     }
     p.alpha_norm = arma::norm(res.alpha);
     p.nonzero = static_cast<std::size_t>(arma::accu(res.alpha != 0.0));

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "kreg/data/dataset.h"
+#include "kreg/data/score.h"
 #include "kreg/solvers/fit_settings.h"
 #include "kreg/solvers/path_point.h"
 #include "kreg/solvers/proximal.h"
@@ -13,9 +14,9 @@ namespace kreg {
 
 /// The path over `grid` (empty = 50 log-spaced values from lambda_max down to 1e-3 lambda_max,
 /// in the units of settings.lambda_scaling). Points are solved and returned in decreasing
-/// lambda order.
+/// lambda order. Validation errors include `score` (val_score, Huber's scale from train.y).
 std::vector<PathPoint> penalized_path(const Dataset& train, const Dataset* validation, const FitSettings& settings,
-                                      std::vector<double> grid, bool keep_alpha);
+                                      std::vector<double> grid, bool keep_alpha, const Score& score = Score{});
 
 /// The Lipschitz constant used by the fista solver: 1.01 x the largest eigenvalue of K.
 double lipschitz_constant(const arma::mat& K);

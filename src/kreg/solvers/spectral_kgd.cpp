@@ -53,8 +53,13 @@ class SpectralKgd : public Engine {
   // matrix-vector products.
   double val_mse() const override {
     if (W_.is_empty()) return NAN;
-    if (ahead_start_ < 0 || k_ < ahead_start_ || k_ >= ahead_start_ + kBlock) fill_ahead();
+    ahead_at_k();
     return mse_ahead_[static_cast<arma::uword>(k_ - ahead_start_)];
+  }
+  // The block's residuals: y_val less the settled components' predictions, less the moving ones'.
+  void val_residuals(arma::vec& out) const override {
+    ahead_at_k();
+    out = base_ - F_.col(static_cast<arma::uword>(k_ - ahead_start_));
   }
   arma::vec snapshot() const override { return a_; }
   void snapshot_into(arma::vec& out) const override { out = a_; }
@@ -138,6 +143,11 @@ class SpectralKgd : public Engine {
     }
   }
 
+  // The block ahead covers update k_.
+  void ahead_at_k() const {
+    if (ahead_start_ < 0 || k_ < ahead_start_ || k_ >= ahead_start_ + kBlock) fill_ahead();
+  }
+
   // Without momentum a component whose update no longer changes it in floating point
   // (a_j + eta (ytil_j - mu_j a_j) == a_j) stays as it is for good: late in a long run most
   // components are such, and the block's product needs only the moving ones (the others add a
@@ -169,9 +179,10 @@ class SpectralKgd : public Engine {
       advance_moving(a.memptr(), d.memptr());
     }
     // (With no component moving, every prediction is in base_ already.)
-    const arma::mat F = m == n   ? arma::mat(W_ * ahead_)
-                        : m == 0 ? arma::mat(W_.n_rows, kBlock, arma::fill::zeros)
-                                 : arma::mat(W_.cols(arma::uvec(moving_)) * ahead_);
+    F_ = m == n   ? arma::mat(W_ * ahead_)
+         : m == 0 ? arma::mat(W_.n_rows, kBlock, arma::fill::zeros)
+                  : arma::mat(W_.cols(arma::uvec(moving_)) * ahead_);
+    const arma::mat& F = F_;
     mse_ahead_.set_size(kBlock);
     const double* yv = base_.memptr();
     for (long b = 0; b < kBlock; ++b) {
@@ -205,7 +216,7 @@ class SpectralKgd : public Engine {
   double outside_sq_ = 0.0, n_ = 1.0;
   long k_ = 0;                     // updates taken
   mutable long ahead_start_ = -1;  // the update whose MSE mse_ahead_[0] is
-  mutable arma::mat ahead_;
+  mutable arma::mat ahead_, F_;    // the block's coefficients and validation predictions (moving part)
   mutable arma::vec mse_ahead_, base_;
   mutable std::vector<arma::uword> moving_;  // fill_ahead: the components still changing
 };

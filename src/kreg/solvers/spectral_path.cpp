@@ -20,7 +20,7 @@
 namespace kreg {
 
 std::vector<PathPoint> spectral_path(const Dataset& train, const Dataset* validation, const FitSettings& settings,
-                                     const std::vector<double>& grid, bool keep_alpha) {
+                                     const std::vector<double>& grid, bool keep_alpha, const Score& score) {
   validate(settings);
   const MethodInfo& method = settings.method_info();
   if (!method.is_spectral())
@@ -63,9 +63,11 @@ std::vector<PathPoint> spectral_path(const Dataset& train, const Dataset* valida
     pt.train_mse = mse(train.y, fitted);
     pt.train_r2 = r_squared(train.y, fitted);
     if (validation != nullptr) {
-      const arma::vec pv = st.inverse_target(W * gy);
-      pt.val_mse = mse(validation->y, pv);
-      pt.val_r2 = r_squared(validation->y, pv);
+      const ValidationErrors v =
+          validation_errors(score, validation->y, st.inverse_target(W * gy), huber_scale(train.y));
+      pt.val_mse = v.mse;
+      pt.val_r2 = v.r2;
+      pt.val_score = v.score;
     }
     if (is_krr && lam == 0.0 && arma::norm(outside) > 0.0 && spec.primal)
       throw NumericalError("lambda = 0 with the linear kernel needs n <= p; use lambda > 0");

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "kreg/data/dataset.h"
+#include "kreg/data/score.h"
 #include "kreg/solvers/fit_settings.h"
 #include "kreg/solvers/path_point.h"
 
@@ -14,8 +15,8 @@ namespace kreg {
 
 /// The path of settings.method ("krr" or "kgf") over `grid` (lambda or t values; empty =
 /// default_spectral_grid). The validation set (may be null) is standardised with the
-/// training statistics.
+/// training statistics; its errors include `score` (val_score, Huber's scale from train.y).
 std::vector<PathPoint> spectral_path(const Dataset& train, const Dataset* validation, const FitSettings& settings,
-                                     const std::vector<double>& grid, bool keep_alpha);
+                                     const std::vector<double>& grid, bool keep_alpha, const Score& score = Score{});
 
 }  // namespace kreg
