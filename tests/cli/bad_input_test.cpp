@@ -242,6 +242,12 @@ std::vector<BadCase> bad_cases() {
        "--data: standard input is already --model"},
       {"predict data without a feature", "x1,y\n0.1,2\n", "", predict,
        "data.csv: missing feature column 'x2' that the model was trained on", json_edit([](J&) {})},
+      {"predict keeping a column the data does not have", kIdCsv, "", with(predict, {"--keep", "idd"}),
+       "data.csv: no column 'idd' to keep (did you mean 'id'?)", json_edit([](J&) {})},
+      {"predict keeping a column called prediction", "x1,x2,prediction\n0.1,1.0,3\n", "",
+       with(predict, {"--keep", "prediction"}), "--keep: column 'prediction' cannot be kept", json_edit([](J&) {})},
+      {"predict keeping a column twice", kIdCsv, "", with(predict, {"--keep", "id,x1,id"}),
+       "--keep: column 'id' is named twice", json_edit([](J&) {})},
       // --- Output paths ---
       {"predict output over its data",
        kGoodCsv,

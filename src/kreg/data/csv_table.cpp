@@ -95,12 +95,13 @@ bool parse_separator(const std::string& text, char& separator) {
   return true;
 }
 
-CsvTable read_csv_table(const std::string& path, const CsvFormat& format, const ColumnChooser& choose) {
-  return read_csv_table(open_input(path), path, format, choose);
+CsvTable read_csv_table(const std::string& path, const CsvFormat& format, const ColumnChooser& choose,
+                        const ColumnChooser& keep_text) {
+  return read_csv_table(open_input(path), path, format, choose, keep_text);
 }
 
 CsvTable read_csv_table(std::unique_ptr<ByteSource> source, const std::string& name_hint, const CsvFormat& format,
-                        const ColumnChooser& choose) {
+                        const ColumnChooser& choose, const ColumnChooser& keep_text) {
   const char separator = format.separator != 0 ? format.separator : separator_from_name(name_hint);
   CsvRecords records(std::move(source), separator);
   CsvTable table;
@@ -121,6 +122,7 @@ CsvTable read_csv_table(std::unique_ptr<ByteSource> source, const std::string& n
   }
   table.slot_of_column.assign(n_cols, CsvTable::kNotParsed);
   for (std::size_t j = 0; j < table.parsed.size(); ++j) table.slot_of_column.at(table.parsed[j]) = j;
+  if (keep_text) table.text_columns = keep_text(table.names);
 
   while (records.next(fields, count, line)) {
     const std::string where = table.path + ":" + std::to_string(line);
@@ -148,6 +150,7 @@ CsvTable read_csv_table(std::unique_ptr<ByteSource> source, const std::string& n
         throw DataError(at + "number out of range: '" + shown(text) + "' (beyond 1.8e308)");
       throw DataError(at + "not a number: '" + shown(text) + "'");
     }
+    for (const std::size_t c : table.text_columns) table.text_cells.push_back(fields.at(c));
     table.line_numbers.push_back(line);
   }
   if (table.line_numbers.empty()) throw DataError(table.path + ": no data rows after the header");
