@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# The main job in one command: set up, then fit kernel ridge regression on bundled data and
-# predict held-out rows, printing the test metrics.
+# The main job in one command: set up (the missing Debian packages, then a Release build of the
+# kreg binary only: no test suite, no man page), then fit kernel ridge regression on bundled data
+# and predict held-out rows, printing the test metrics.
 #   1. the kernel-methods notes' sine example (Gaussian kernel, bandwidth 0.5, lambda 0.01, no
 #      standardisation)
 #   2. California housing, 300 training rows -> 100 test rows (Gaussian kernel, standardised)
 #   3. cross-validation of (bandwidth, lambda) on the sine data, then the refitted model on its test set
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-bash "$root/scripts/setup.sh"
+bash "$root/scripts/setup.sh" --target kreg
 kreg="$root/build/kreg"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT

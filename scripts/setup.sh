@@ -2,6 +2,8 @@
 # Installs the Debian packages kreg needs (only those missing) and builds it in Release into
 # build/. Safe to run repeatedly; used by run_example.sh, test.sh and .ci/run.
 #   --packages-only   install the packages, do not build
+#   --target NAME     build only this CMake target and what it needs (repeatable; run_example.sh:
+#                     --target kreg). Default: every target, the test suite and the man page included
 #   --clang           also install clang 14 with libFuzzer and its sanitizer runtimes
 #                     (scripts/sanitize.sh, scripts/fuzz.sh)
 set -euo pipefail
@@ -11,12 +13,18 @@ packages=(g++ cmake make libarmadillo-dev libopenblas-dev liblapack-dev libcli11
           nlohmann-json3-dev libgtest-dev python3-numpy python3-scipy python3-sklearn python3-matplotlib time
           groff-base)
 build=1
-for arg in "$@"; do
-  case "$arg" in
+targets=()
+while [ $# -gt 0 ]; do
+  case "$1" in
     --packages-only) build=0 ;;
     --clang) packages+=(clang libfuzzer-14-dev libclang-rt-14-dev) ;;
-    *) echo "kreg setup: unknown argument '$arg' (use --packages-only or --clang)" >&2; exit 2 ;;
+    --target)
+      [ $# -ge 2 ] && [ -n "$2" ] || { echo "kreg setup: --target needs a CMake target name, e.g. --target kreg" >&2; exit 2; }
+      targets+=("$2")
+      shift ;;
+    *) echo "kreg setup: unknown argument '$1' (use --packages-only, --target NAME or --clang)" >&2; exit 2 ;;
   esac
+  shift
 done
 
 missing=()
@@ -33,5 +41,7 @@ fi
 
 jobs="$(nproc 2>/dev/null || echo 2)"
 cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build "$root/build" -j "$jobs" 2>&1 | grep -E "error|warning:|Error" || true
+build_args=(--build "$root/build" -j "$jobs")
+[ ${#targets[@]} -eq 0 ] || build_args+=(--target "${targets[@]}")
+cmake "${build_args[@]}" 2>&1 | grep -E "error|warning:|Error" || true
 test -x "$root/build/kreg" || { echo "kreg setup: build failed" >&2; exit 1; }

@@ -166,7 +166,12 @@ class CvCommand : public Command {
     if (!best_path_.empty())
       files.add("best", cv_best_json(result, cv, columns, folds, fold_column_, statistics_).dump(1) + "\n");
     files.commit(io);
-    if (!options.quiet()) files.summary(io) << cv_grid_summary(cv, columns, provenance_) << cv_summary(result, cv, columns, rows);
+    if (options.quiet()) return;
+    std::ostream& summary = files.summary(io);
+    summary << cv_grid_summary(cv, columns, provenance_) << cv_summary(result, cv, columns, rows);
+    if (!model_path_.empty())
+      summary << "model written to " << OutputFiles::name(model_path_) << " (the best point by the " << refit_rule_
+              << " rule, refit on all " << data->n() << " rows)\n";
   }
 
   // What identifies the run in its shard files: the version, the data's contents, every

@@ -159,6 +159,33 @@ std::string cv_summary(const CvResult& result, const CvSettings& settings, const
          "best (1se rule): " + cv_row_text(result.rows[result.best_1se], columns) + "\n";
 }
 
+namespace {
+
+// Nystrom fits short of --tol. A fit whose conjugate gradients stop short of it at lambda > 0
+// is solved directly instead (docs/nystrom.md, "Direct fallback") and counts as finished; what
+// is left are the fits at lambda = 0, which has no direct solve, and those whose direct
+// solution had the larger residual of the normal equations, so that the iterate was kept.
+std::string nystrom_unfinished_warning(const CvResult& result) {
+  std::size_t at_zero = 0;
+  for (const CvRow& row : result.rows)
+    if (row.regulariser == 0.0) at_zero += static_cast<std::size_t>(row.unfinished_folds);
+  const std::size_t above = result.unfinished_fits - at_zero;
+  std::string m = std::to_string(result.unfinished_fits) + " of " + std::to_string(result.total_fits) +
+                  " Nystrom fits (grid point x fold) ended short of --tol and are scored as they ended:";
+  if (at_zero > 0)
+    m += " " + std::to_string(at_zero) +
+         " at lambda = 0, where conjugate gradients stopped (at --max-iter or on a breakdown) and the direct "
+         "solve that otherwise takes over needs lambda > 0: start --lambda-grid above 0";
+  if (above > 0)
+    m += std::string(at_zero > 0 ? ";" : "") + " " + std::to_string(above) +
+         " at lambda > 0, where the direct solve that takes over from conjugate gradients left a larger residual "
+         "than they did, so rounding limits both (the centres' kernel matrix is nearly singular): use fewer "
+         "--centers or a smaller --bandwidth, or accept the residual with a larger --tol";
+  return m + " (docs/nystrom.md, \"Direct fallback\")";
+}
+
+}  // namespace
+
 std::vector<std::string> cv_warnings(const CvResult& result, const CvSettings& s, const CvColumns& /*columns*/) {
   std::vector<std::string> out;
   const std::string method = s.base.method;
@@ -176,10 +203,7 @@ std::vector<std::string> cv_warnings(const CvResult& result, const CvSettings& s
                   ": averaged over the folds, it predicts the validation rows no better than their own mean");
   const std::string fits = " of " + std::to_string(result.total_fits);
   if (result.unfinished_fits > 0 && s.base.is_nystrom())
-    out.push_back(std::to_string(result.unfinished_fits) + fits +
-                  " Nystrom fits (grid point x fold) stopped before their conjugate gradients reached --tol "
-                  "(within --max-iter, or on a breakdown where the centres' kernel matrix is nearly singular); "
-                  "their validation errors are those of the last iterate");
+    out.push_back(nystrom_unfinished_warning(result));
   else if (result.unfinished_fits > 0)
     out.push_back(s.base.is_penalized()
                       ? std::to_string(result.unfinished_fits) + fits + " " + method +

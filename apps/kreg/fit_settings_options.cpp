@@ -1,6 +1,7 @@
 // Registration and conversion of the fit options, row by row of the settings table.
 #include "fit_settings_options.h"
 
+#include "kreg/core/suggest.h"
 #include "kreg/kernels/kernel_type.h"
 
 namespace kreg::cli {
@@ -113,9 +114,10 @@ FitSettings FitSettingsOptions::to_settings() const {
     if (f.type != SettingType::kChoice) continue;
     const auto it = choices.find(f.key);
     if (it == choices.end()) continue;  // not offered: keeps its default
-    set_choice(f, s, it->second);
+    set_choice(f, s, canonical_name(it->second, f.choices()));
   }
-  s.kernel.name = canonical_kernel_name(kernel);
+  s.kernel.name = canonical_kernel_name(kernel);  // "RBF + Linear" -> "gaussian+linear"
+  canonicalize_names(s);                          // "KRR" -> "krr", "FISTA" -> "fista"
   s.kernel.values = kernel_values;
   for (const auto& [key, v] : kernel_integers) s.kernel.set(key, v);
   validate(s);

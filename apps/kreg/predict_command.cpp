@@ -1,5 +1,5 @@
 // `kreg predict`: apply a saved model to a CSV file; report R2, RMSE, MAE when the file
-// holds the model's target column.
+// holds the model's target column; --keep carries columns (an identifier) into the output.
 #include <sstream>
 
 #include "command.h"
@@ -7,6 +7,7 @@
 #include "kreg/core/number_text.h"
 #include "kreg/data/dataset.h"
 #include "kreg/data/metrics.h"
+#include "kreg/io/table_writer.h"
 #include "kreg/model/model_json.h"
 #include "output_files.h"
 
@@ -26,26 +27,29 @@ class PredictCommand : public Command {
         ->option_text("FILE");
     options.add("--metrics", metrics_path_, "also write R2, RMSE, MAE as JSON to this file (- = standard output)")
         ->option_text("FILE");
+    options
+        .add("--keep", keep_,
+             "copy these columns of --data (an identifier, the target; any text) into the output, as written, "
+             "before the prediction column")
+        ->option_text("COL[,COL]");
   }
 
   void run(Streams& io) override {
     require(options, "model", model_path_);
     require(options, "data", data_path_);
+    check_kept_columns();
     const std::string output = output_path_.empty() ? "-" : output_path_;
     OutputFiles files(options, {{"output", output}, {"metrics", metrics_path_}},
                       {{"model", model_path_}, {"data", data_path_}, {"config", options.config_path()}});
     const Model model = load_model(model_path_);
     const PredictionData input = load_prediction_data(data_path_, read_.format(options), model.feature_names,
-                                                      model.target_name, read_.policy(options), true, false);
+                                                      model.target_name, read_.policy(options), true, false, keep_);
     const Dataset& data = input.data;
     if (!metrics_path_.empty() && !data.has_target())
       throw DataError(data.source + ": no column '" + model.target_name + "' to compute --metrics from");
     const arma::vec f = predict(model, data.X);  // NaN where a feature is missing
 
-    std::string csv = "prediction\n";
-    csv.reserve(f.n_elem * 24);
-    for (double v : f) csv += format_double(v) + "\n";
-    files.add("output", std::move(csv));
+    files.add("output", prediction_table(input, f));
 
     if (input.rows_incomplete > 0)
       warn(io, data.source + ": " + std::to_string(input.rows_incomplete) + " of " + std::to_string(f.n_elem) +
@@ -75,7 +79,34 @@ class PredictCommand : public Command {
   }
 
  private:
+  // --keep names each column once, and none called as the output's own column.
+  void check_kept_columns() const {
+    for (std::size_t i = 0; i < keep_.size(); ++i) {
+      if (keep_[i] == "prediction")
+        throw ConfigError("keep",
+                          "column 'prediction' cannot be kept: the output's own column has that name (rename the "
+                          "column in --data)");
+      for (std::size_t j = 0; j < i; ++j)
+        if (keep_[j] == keep_[i]) throw ConfigError("keep", "column '" + keep_[i] + "' is named twice");
+    }
+  }
+
+  // The output: the kept columns as read, then the predictions (empty where one is missing).
+  static std::string prediction_table(const PredictionData& input, const arma::vec& f) {
+    const std::size_t kept = input.kept_columns.size();
+    std::string csv;
+    csv.reserve(f.n_elem * (24 + 16 * kept));
+    for (const auto& name : input.kept_columns) csv += csv_field(name) + ",";
+    csv += "prediction\n";
+    for (std::size_t i = 0; i < f.n_elem; ++i) {
+      for (std::size_t k = 0; k < kept; ++k) csv += csv_field(input.kept_text[i * kept + k]) + ",";
+      csv += format_double(f(i)) + "\n";
+    }
+    return csv;
+  }
+
   std::string model_path_, data_path_, output_path_, metrics_path_;
+  std::vector<std::string> keep_;
   ReadOptions read_;
 };
 

@@ -13,6 +13,16 @@ std::string lower(std::string s) {
 }
 }  // namespace
 
+bool equal_ignoring_case(const std::string& a, const std::string& b) {
+  return a.size() == b.size() && lower(a) == lower(b);
+}
+
+std::string canonical_name(const std::string& given, const std::vector<std::string>& names) {
+  for (const auto& name : names)
+    if (equal_ignoring_case(given, name)) return name;
+  return given;
+}
+
 std::size_t edit_distance(const std::string& a, const std::string& b) {
   const std::size_t n = a.size(), m = b.size();
   std::vector<std::vector<std::size_t>> d(n + 1, std::vector<std::size_t>(m + 1));

@@ -16,6 +16,14 @@ std::string closest_name(const std::string& given, const std::vector<std::string
 std::string did_you_mean(const std::string& given, const std::vector<std::string>& candidates,
                          const std::string& quote = "'");
 
+/// Whether `a` and `b` are equal but for the case of ASCII letters ("RBF" and "rbf").
+bool equal_ignoring_case(const std::string& a, const std::string& b);
+
+/// The name among `names` that equals `given` but for letter case, or `given` itself when none
+/// does: names a user types (methods, kernels, solvers) are read in any case and kept in their
+/// canonical form ("KRR" -> "krr").
+std::string canonical_name(const std::string& given, const std::vector<std::string>& names);
+
 /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
 /// neighbouring characters each cost 1.
 std::size_t edit_distance(const std::string& a, const std::string& b);

@@ -122,12 +122,12 @@ bool parse_separator(const std::string& text, char& separator) {
 }
 
 CsvTable read_csv_table(const std::string& path, const CsvFormat& format, const ColumnChooser& choose,
-                        const TextCellHint& hint) {
-  return read_csv_table(open_input(path), path, format, choose, hint);
+                        const TextCellHint& hint, const ColumnChooser& keep_text) {
+  return read_csv_table(open_input(path), path, format, choose, hint, keep_text);
 }
 
 CsvTable read_csv_table(std::unique_ptr<ByteSource> source, const std::string& name_hint, const CsvFormat& format,
-                        const ColumnChooser& choose, const TextCellHint& hint) {
+                        const ColumnChooser& choose, const TextCellHint& hint, const ColumnChooser& keep_text) {
   if (format.decimal_mark == ',' && format.separator == ',')
     throw ConfigError("decimal", "a comma cannot be both the decimal mark and the separator (--sep comma); "
                                  "give --sep semicolon, or --sep auto");
@@ -171,6 +171,7 @@ CsvTable read_csv_table(std::unique_ptr<ByteSource> source, const std::string& n
   }
   table.slot_of_column.assign(n_cols, CsvTable::kNotParsed);
   for (std::size_t j = 0; j < table.parsed.size(); ++j) table.slot_of_column.at(table.parsed[j]) = j;
+  if (keep_text) table.text_columns = keep_text(table.names);
 
   std::string scratch;
   while (records.next(fields, count, line)) {
@@ -201,6 +202,7 @@ CsvTable read_csv_table(std::unique_ptr<ByteSource> source, const std::string& n
       if (advice.empty() && hint) advice = hint(c);
       throw DataError(at + "not a number: '" + shown(text) + "'" + advice + doubtful_split);
     }
+    for (const std::size_t c : table.text_columns) table.text_cells.push_back(fields.at(c));
     table.line_numbers.push_back(line);
   }
   if (table.line_numbers.empty()) throw DataError(table.path + ": no data rows after the header");

@@ -56,6 +56,13 @@ struct CsvTable {
 
   static constexpr std::size_t kNotParsed = static_cast<std::size_t>(-1);
   std::vector<std::size_t> slot_of_column;  ///< position in `parsed` of each table column, or kNotParsed
+
+  std::vector<std::size_t> text_columns;  ///< table columns also kept as text (any content)
+  std::vector<std::string> text_cells;    ///< row-major over text_columns: each cell as read (unquoted, trimmed)
+  /// The text of the k-th of text_columns in data row `row`.
+  const std::string& text_at(std::size_t row, std::size_t k) const {
+    return text_cells.at(row * text_columns.size() + k);
+  }
 };
 
 /// Chooses, from the header's names, the table columns to read as numbers (any order, no
@@ -73,13 +80,16 @@ using TextCellHint = std::function<std::string(std::size_t column)>;
 /// ("1e-400") read as 0, as numpy and R read them. The field-count error, and the errors of
 /// `choose` and of cells when the split looks wrong (one column, or a column name holding
 /// another separator), say which separator was used and which --sep looks right. ConfigError
-/// (key "decimal") for a comma as both separator and decimal mark.
+/// (key "decimal") for a comma as both separator and decimal mark. `keep_text` chooses the
+/// columns whose cells are also kept as text (text_cells), whatever they hold; an empty
+/// function keeps none.
 CsvTable read_csv_table(const std::string& path, const CsvFormat& format = {}, const ColumnChooser& choose = {},
-                        const TextCellHint& hint = {});
+                        const TextCellHint& hint = {}, const ColumnChooser& keep_text = {});
 /// The same from any byte source (tests, fuzzing); `name_hint` breaks separator ties as a
 /// path would.
 CsvTable read_csv_table(std::unique_ptr<ByteSource> source, const std::string& name_hint, const CsvFormat& format,
-                        const ColumnChooser& choose = {}, const TextCellHint& hint = {});
+                        const ColumnChooser& choose = {}, const TextCellHint& hint = {},
+                        const ColumnChooser& keep_text = {});
 
 /// Parses a `--sep` value: a single character, or tab, comma, semicolon, pipe, space (' ':
 /// space-aligned), or "auto" (0). False for anything else.

@@ -280,24 +280,46 @@ PredictionData gather_prediction(const CsvTable& table, const PredictionColumns&
     d.y = gather_rows(table, rows, {static_cast<std::size_t>(chosen.target)});
     d.target_name = table.names[static_cast<std::size_t>(chosen.target)];
   }
+  for (const std::size_t c : table.text_columns) out.kept_columns.push_back(table.names[c]);
+  for (const std::size_t i : rows)
+    for (std::size_t k = 0; k < table.text_columns.size(); ++k) out.kept_text.push_back(table.text_at(i, k));
   return out;
+}
+
+// The table columns of `keep`, in its order; DataError for a name the file does not have.
+std::vector<std::size_t> kept_columns(const std::vector<std::string>& names, const std::vector<std::string>& keep,
+                                      const std::string& source) {
+  std::vector<std::size_t> cols;
+  for (const auto& name : keep) {
+    const auto it = std::find(names.begin(), names.end(), name);
+    if (it == names.end())
+      throw DataError(source + ": no column '" + name + "' to keep" + did_you_mean(name, names) +
+                      " (columns: " + column_list(names) + ")");
+    cols.push_back(static_cast<std::size_t>(it - names.begin()));
+  }
+  return cols;
 }
 
 }  // namespace
 
 PredictionData load_prediction_data(const std::string& path, const CsvFormat& format,
                                     const std::vector<std::string>& feature_names, const std::string& target_name,
-                                    MissingPolicy missing, bool keep_incomplete_rows, bool require_target) {
+                                    MissingPolicy missing, bool keep_incomplete_rows, bool require_target,
+                                    const std::vector<std::string>& keep) {
   PredictionColumns chosen;
   const std::string source = input_name(path);
-  const CsvTable table = read_csv_table(path, format, [&](const std::vector<std::string>& names) {
-    chosen = choose_prediction_columns(names, feature_names, target_name, source);
-    if (require_target && chosen.target < 0)
-      throw DataError(source + ": no target column '" + target_name + "'" + did_you_mean(target_name, names));
-    std::vector<std::size_t> cols = chosen.features;
-    if (chosen.target >= 0) cols.push_back(static_cast<std::size_t>(chosen.target));
-    return sorted_unique(cols);
-  });
+  const auto keep_text = [&](const std::vector<std::string>& names) { return kept_columns(names, keep, source); };
+  const CsvTable table = read_csv_table(
+      path, format,
+      [&](const std::vector<std::string>& names) {
+        chosen = choose_prediction_columns(names, feature_names, target_name, source);
+        if (require_target && chosen.target < 0)
+          throw DataError(source + ": no target column '" + target_name + "'" + did_you_mean(target_name, names));
+        std::vector<std::size_t> cols = chosen.features;
+        if (chosen.target >= 0) cols.push_back(static_cast<std::size_t>(chosen.target));
+        return sorted_unique(cols);
+      },
+      {}, keep_text);
   return gather_prediction(table, chosen, feature_names, missing, keep_incomplete_rows, require_target);
 }
 

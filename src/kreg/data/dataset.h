@@ -66,19 +66,24 @@ Dataset select_training_columns(const CsvTable& table, const ColumnSelection& se
 /// Data to predict on or to validate with: the columns `feature_names` (any order in the file,
 /// extra columns ignored and never parsed), plus `target_name` as y when the file has it.
 struct PredictionData {
-  Dataset data;                     ///< X has NaN rows where a feature is missing (kept rows)
-  std::size_t rows_read = 0;        ///< data rows in the file
-  std::size_t rows_dropped = 0;     ///< rows left out (keep_incomplete_rows = false)
-  std::size_t rows_incomplete = 0;  ///< rows kept with a missing feature (keep_incomplete_rows)
+  Dataset data;                           ///< X has NaN rows where a feature is missing (kept rows)
+  std::size_t rows_read = 0;              ///< data rows in the file
+  std::size_t rows_dropped = 0;           ///< rows left out (keep_incomplete_rows = false)
+  std::size_t rows_incomplete = 0;        ///< rows kept with a missing feature (keep_incomplete_rows)
+  std::vector<std::string> kept_columns;  ///< the columns asked to be kept as text, in the order asked
+  std::vector<std::string> kept_text;     ///< row-major over kept_columns, one row per row of data
 };
 /// Throws DataError naming the first missing feature column, or a missing value under
 /// MissingPolicy::kError. With kDrop, a row with a missing value is kept with NaN (predict:
 /// `keep_incomplete_rows`, so that row order and count are kept) or left out (validation data).
 /// `require_target`: the file must have the target column, and its values count as used;
 /// otherwise a row without a target value is kept with NaN in y whatever the policy.
+/// `keep`: columns (any content, an identifier) whose cells are kept as text, as read; a name
+/// the file does not have is a DataError naming it, with the nearest column.
 PredictionData load_prediction_data(const std::string& path, const CsvFormat& format,
                                     const std::vector<std::string>& feature_names, const std::string& target_name,
-                                    MissingPolicy missing, bool keep_incomplete_rows, bool require_target);
+                                    MissingPolicy missing, bool keep_incomplete_rows, bool require_target,
+                                    const std::vector<std::string>& keep = {});
 /// The same on a table that has every column parsed; missing values are errors.
 Dataset select_prediction_columns(const CsvTable& table, const std::vector<std::string>& feature_names,
                                   const std::string& target_name);

@@ -5,6 +5,16 @@
 
 namespace kreg {
 
+std::string csv_field(const std::string& text) {
+  const auto blank = [](char c) { return c == ' ' || c == '\t'; };
+  const bool quote = text.find_first_of(",\"\r\n") != std::string::npos ||
+                     (!text.empty() && (blank(text.front()) || blank(text.back())));
+  if (!quote) return text;
+  std::string out = "\"";
+  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
 TableWriter::TableWriter(std::vector<std::string> columns) : n_columns_(columns.size()) {
   for (std::size_t i = 0; i < columns.size(); ++i) text_ += (i ? "," : "") + columns[i];
   text_ += "\n";

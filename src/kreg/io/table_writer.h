@@ -7,6 +7,11 @@
 
 namespace kreg {
 
+/// A text cell as a CSV field (RFC 4180): in double quotes, with each quote doubled, when it
+/// holds a comma, a quote or a line break or begins or ends with a space or tab (which readers
+/// trim); as it is otherwise.
+std::string csv_field(const std::string& text);
+
 class TableWriter {
  public:
   explicit TableWriter(std::vector<std::string> columns);

@@ -2,6 +2,7 @@
 // the order of the includes is the order of the help and the docs.
 #include <stdexcept>
 
+#include "kreg/core/suggest.h"
 #include "kreg/kernels/kernel_type.h"
 
 // Registration order: the kernels of Allerbo (2023, Table 5), then the others.
@@ -57,9 +58,9 @@ const std::deque<KernelOperator>& kernel_operators() { return operator_table(); 
 
 const KernelType* find_kernel_type(const std::string& name) {
   for (const KernelType& t : type_table()) {
-    if (t.name == name) return &t;
+    if (equal_ignoring_case(t.name, name)) return &t;
     for (const std::string& alias : t.aliases)
-      if (alias == name) return &t;
+      if (equal_ignoring_case(alias, name)) return &t;
   }
   return nullptr;
 }

@@ -50,7 +50,8 @@ struct KernelOperator {
 /// The registered types and operators, in registration order.
 const std::deque<KernelType>& kernel_types();
 const std::deque<KernelOperator>& kernel_operators();
-/// The type named `name` or one of its aliases; null when there is none.
+/// The type named `name` or one of its aliases, in any letter case ("RBF", "Gaussian"); null
+/// when there is none.
 const KernelType* find_kernel_type(const std::string& name);
 /// The parameter of every registered type with this key; null when no type has it.
 const KernelParameter* find_kernel_parameter(const std::string& key);

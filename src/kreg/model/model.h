@@ -20,6 +20,10 @@ struct TrainingSummary {
   double train_mse = 0.0;
   double train_r2 = 0.0;
   double rcond = 0.0;  ///< reciprocal condition estimate of the factorised system (0 if none)
+  /// Degrees of freedom, the trace of the hat matrix (fitted = H y): krr tr K (K + lambda I)^{-1},
+  /// kgf tr(I - e^{-tK}); NaN for the methods whose fit is no fixed linear smoother of y, or whose
+  /// df the fit does not compute (the iterative and penalised methods, --solver nystrom).
+  double df = NAN;
   // Iterative methods:
   long iterations = 0;           ///< updates behind alpha (t = iterations * step_size)
   double t = NAN;                ///< the stopping time used (chosen by early stopping when it ran)

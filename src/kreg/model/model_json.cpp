@@ -137,6 +137,7 @@ ordered_json model_to_json(const Model& m) {
                                        {"train_mse", number(m.summary.train_mse)},
                                        {"train_r2", number(m.summary.train_r2)},
                                        {"rcond", number(m.summary.rcond)},
+                                       {"df", number(m.summary.df)},
                                        {"iterations", m.summary.iterations},
                                        {"t", number(m.summary.t)},
                                        {"early_stopping", m.summary.early_stopping},
@@ -287,6 +288,7 @@ Model model_from_json(const json& j, const std::string& source) {
   m.summary.train_mse = r.num(sum, "train_mse", "training_summary.");
   m.summary.train_r2 = r.num(sum, "train_r2", "training_summary.");
   m.summary.rcond = r.num(sum, "rcond", "training_summary.");
+  if (sum.contains("df")) m.summary.df = r.num(sum, "df", "training_summary.");  // absent from older files
   m.summary.iterations = r.integer(sum, "iterations", "training_summary.");
   m.summary.t = r.num(sum, "t", "training_summary.");
   if (sum.contains("relative_residual"))  // written since --solver nystrom (null otherwise)

@@ -216,6 +216,7 @@ Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* 
     PrimalSolution sol = solve_linear_primal(model.points, t, settings.effective_lambda(data.n()));
     model.beta = std::move(sol.beta);
     model.summary.rcond = sol.rcond;
+    model.summary.df = sol.df;
     fitted_t = std::move(sol.fitted);
     record_lap(times, "solve", watch);
   } else if (family == MethodFamily::kRidge && settings.is_nystrom()) {
@@ -225,9 +226,10 @@ Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* 
     // written, so its pages are never touched (half the resident memory, no mirror pass).
     arma::mat K = gram_lower(model.kernel, model.points);
     record_lap(times, "gram", watch);
-    KrrSolution sol = solve_krr(std::move(K), t, settings.effective_lambda(data.n()));
+    KrrSolution sol = solve_krr(std::move(K), t, settings.effective_lambda(data.n()), true);
     model.alpha = std::move(sol.alpha);
     model.summary.rcond = sol.rcond;
+    model.summary.df = sol.df;
     fitted_t = std::move(sol.fitted);
     record_lap(times, "solve", watch);
   } else if (family == MethodFamily::kFlow) {
@@ -235,6 +237,7 @@ Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* 
     record_lap(times, "eigen", watch);
     SpectralSolution sol = solve_kgf(spec, t, settings.effective_t());
     model.summary.rcond = spectral_rcond(spec, 1.0 / settings.effective_t());
+    model.summary.df = sol.df;
     (spec.primal ? model.beta : model.alpha) = std::move(sol.coef);
     fitted_t = std::move(sol.fitted);
     record_lap(times, "solve", watch);

@@ -6,6 +6,8 @@
 #include <algorithm>
 
 #include "kreg/core/memory.h"
+#include "kreg/linalg/blas_threads.h"
+#include "kreg/linalg/inverse_trace.h"
 #include "kreg/solvers/nystrom.h"
 #include "kreg/spectral/spectrum.h"
 
@@ -57,6 +59,10 @@ MemoryEstimate fit_memory(const FitSettings& s, std::size_t n, std::size_t p, st
     return {8.0 * (static_cast<double>(n) * p + static_cast<double>(p) * p), "the linear kernel's primal system"};
   MemoryEstimate e = dual_memory(s, n, n_validation, s.method_info().family == MethodFamily::kFlow);
   e.nystrom_possible = s.method_info().family == MethodFamily::kRidge;
+  if (e.nystrom_possible) {  // the degrees of freedom: an n x b block of L^{-1} per thread (inverse_trace.h)
+    const int blocks = chunk_count(static_cast<int>(n), kInverseTraceBlock);
+    e.bytes += 8.0 * static_cast<double>(n) * kInverseTraceBlock * threads_for(blocks);
+  }
   return e;
 }
 

@@ -6,6 +6,7 @@
 //                                            back-transformation's (measured: 3.1 x 8 n^2 in all)
 //   penalised solvers        + 8 n^2         the active set's Cholesky factor, at most n x n
 //   validation rows          + 8 n_val n     their cross-kernel matrix
+//   krr fit's df             + 8 n b threads  one n x 256 block of L^{-1} per thread (inverse_trace.h)
 // The linear kernel with p < n solved in the primal needs O(n p + p^2) only.
 #pragma once
 

@@ -192,6 +192,15 @@ void set_choice(const SettingField& f, FitSettings& s, const std::string& text) 
   throw ConfigError(f.key, "expected " + choice_list(valid) + ", got '" + text + "'" + did_you_mean(text, valid));
 }
 
+void canonicalize_names(FitSettings& s) {
+  for (const SettingField& f : fit_settings_table()) {
+    if (f.text == &FitSettings::method)
+      s.method = canonical_name(s.method, method_names());
+    else if (f.type == SettingType::kText && f.choices != nullptr)
+      s.*f.text = canonical_name(s.*f.text, f.choices());
+  }
+}
+
 long FitSettings::iteration_count() const { return iterations > 0 ? iterations : update_count(t, step_size, "t"); }
 
 long FitSettings::max_update_count() const { return update_count(t_max, step_size, "t_max"); }

@@ -116,6 +116,11 @@ const std::vector<SettingField>& fit_settings_table();
 /// Sets a kChoice field from its text; ConfigError ("expected none or n, got 'x'") otherwise.
 void set_choice(const SettingField& field, FitSettings& settings, const std::string& text);
 
+/// The method's and the text settings' names (solver, centers_by) in their canonical lower
+/// case when they match one but for letter case ("KRR" -> "krr", "FISTA" -> "fista"); other
+/// values are left for validate() to refuse.
+void canonicalize_names(FitSettings& settings);
+
 /// Checks every field against its row (ConfigError naming the first offending key), then the
 /// rules between fields (--nesterov only for kgd, at most 2e9 updates).
 void validate(const FitSettings& settings);

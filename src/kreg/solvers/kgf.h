@@ -13,6 +13,7 @@ namespace kreg {
 struct SpectralSolution {
   arma::vec coef;    ///< alpha (dual spectrum) or beta (primal spectrum)
   arma::vec fitted;  ///< training fitted values
+  double df = 0.0;   ///< degrees of freedom tr(I - e^{-tK}) = sum_j 1 - e^{-t mu_j}
 };
 
 /// KGF at time `t` (already divided by 1 - gamma) on a spectrum of the standardised data.

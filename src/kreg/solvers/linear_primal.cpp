@@ -2,6 +2,7 @@
 #include "kreg/solvers/linear_primal.h"
 
 #include "kreg/linalg/cholesky.h"
+#include "kreg/linalg/inverse_trace.h"
 
 namespace kreg {
 
@@ -13,6 +14,7 @@ PrimalSolution solve_linear_primal(const arma::mat& Z, const arma::vec& y, doubl
   s.beta = chol.solve(Z.t() * y);
   s.fitted = Z * s.beta;
   s.rcond = chol.rcond;
+  s.df = static_cast<double>(Z.n_cols) - lambda * inverse_trace(chol);
   return s;
 }
 

@@ -12,6 +12,9 @@ struct PrimalSolution {
   arma::vec beta;      ///< p weights
   arma::vec fitted;    ///< Z beta
   double rcond = 0.0;  ///< reciprocal condition estimate of Z^T Z + lambda I
+  /// Degrees of freedom tr Z (Z^T Z + lambda I)^{-1} Z^T = tr (Z^T Z + lambda I)^{-1} Z^T Z
+  /// = p - lambda tr (Z^T Z + lambda I)^{-1}, from the p x p factor (O(p^3)).
+  double df = 0.0;
 };
 
 /// Cholesky of the p x p system; NumericalError when Z^T Z + lambda I is not positive definite.
