@@ -37,20 +37,11 @@ for name in $SETS; do
   "$KREG" predict --model "$WORK/${name}_model.json" --data "$WORK/${name}_test.csv" --output "$WORK/${name}_pred.csv" \
     > "$WORK/${name}_predict.out"
   kreg_r2=$(awk '/^R2:/ {print $2}' "$WORK/${name}_predict.out")
-  grid=$("$PY" -c 'import csv, sys; r = list(csv.DictReader(open(sys.argv[1]))); print(f"{len(set(x[\"bandwidth\"] for x in r))} x {len(set(x[\"lambda\"] for x in r))}")' "$WORK/${name}_cv.csv")
-  choice=$("$PY" -c 'import json, sys; b = json.load(open(sys.argv[1]))["min"]; print(f"{b[\"bandwidth\"]:.3g}, {b[\"lambda\"]:.3g}")' "$WORK/${name}_best.json")
   echo "== $name: scikit-learn GridSearchCV"
   peer=$("$PY" "$ROOT/scripts/bench_defaults_peer.py" peer "$WORK" "$name" "$WORK/${name}_best.json")
   echo "$peer"
-  row=$("$PY" -c '
-import json, sys
-p = json.loads(sys.argv[1]); kreg_s, kreg_r2 = float(sys.argv[2]), float(sys.argv[3])
-ok_r2 = "yes" if kreg_r2 >= p["test_r2"] - 0.01 else "no"
-ratio = p["seconds"] / kreg_s
-ok_t = "yes" if ratio >= 10 else "no"
-print(f"| {p[\"data\"]} | {p[\"folds\"]} | {sys.argv[4]} ({sys.argv[5]}) | {kreg_s:.2f} | {kreg_r2:.4f} | "
-      f"{p[\"grid\"]} ({p[\"bandwidth\"]:.3g}, {p[\"lambda\"]:.3g}) | {p[\"seconds\"]:.1f} | {p[\"test_r2\"]:.4f} | "
-      f"{kreg_r2 - p[\"test_r2\"]:+.4f} {ok_r2} | {ratio:.1f}x {ok_t} |")' "$peer" "$kreg_s" "$kreg_r2" "$grid" "$choice")
+  row=$("$PY" "$ROOT/scripts/bench_defaults_peer.py" row "$peer" "$kreg_s" "$kreg_r2" "$WORK/${name}_cv.csv" \
+    "$WORK/${name}_best.json")
   rows+=("$row")
 done
 echo

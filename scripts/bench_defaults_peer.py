@@ -6,6 +6,9 @@ what a careful user's wide grid search finds?
                 (442 rows, 10 features; 353 train / 89 test, train_test_split random_state 42)
                 and make_friedman1 (noise 1, 10 features of which 5 are noise, random_state 0;
                 4,000 train / 1,000 test). The target is the last column, y.
+  row PEER_JSON KREG_SECONDS KREG_R2 CV_CSV BEST_JSON
+                the table row of one data set (the peer's line, kreg's time, test R2, cv table
+                and --best file).
   peer DIR NAME BEST_JSON
                 runs scikit-learn's GridSearchCV over KernelRidge(rbf) on DIR/NAME_train.csv,
                 with features and target standardised per training fold (as kreg cv does by
@@ -85,10 +88,28 @@ def peer(out, name, best_json):
     }))
 
 
+def row(peer_line, kreg_seconds, kreg_r2, cv_csv, best_json):
+    import csv
+    p = json.loads(peer_line)
+    kreg_seconds, kreg_r2 = float(kreg_seconds), float(kreg_r2)
+    with open(cv_csv) as f:
+        table = list(csv.DictReader(f))
+    grid = f"{len({r['bandwidth'] for r in table})} x {len({r['lambda'] for r in table})}"
+    with open(best_json) as f:
+        best = json.load(f)["min"]
+    ratio = p["seconds"] / kreg_seconds
+    print(f"| {p['data']} | {p['folds']} | {grid} ({best['bandwidth']:.3g}, {best['lambda']:.3g}) | "
+          f"{kreg_seconds:.2f} | {kreg_r2:.4f} | {p['grid']} ({p['bandwidth']:.3g}, {p['lambda']:.3g}) | "
+          f"{p['seconds']:.1f} | {p['test_r2']:.4f} | {kreg_r2 - p['test_r2']:+.4f} "
+          f"{'yes' if kreg_r2 >= p['test_r2'] - 0.01 else 'no'} | {ratio:.1f}x {'yes' if ratio >= 10 else 'no'} |")
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "data":
         make_data(sys.argv[2])
     elif len(sys.argv) == 5 and sys.argv[1] == "peer":
         peer(sys.argv[2], sys.argv[3], sys.argv[4])
+    elif len(sys.argv) == 7 and sys.argv[1] == "row":
+        row(*sys.argv[2:])
     else:
         sys.exit(__doc__)

@@ -37,10 +37,10 @@ class CvCommand : public Command {
     kernel_grids_.register_on(options);
     grids_.register_on(options, "lambda values for " + method_names_where([](const MethodInfo& m) {
                                   return m.regulariser == Regulariser::kLambda;
-                                }) + " (default: --lambda)",
+                                }) + " (default: --lambda if given, else a grid from the data)",
                        "t values for " + method_names_where([](const MethodInfo& m) {
                          return m.regulariser == Regulariser::kTime;
-                       }) + " (default: --t); the early-stopping methods choose t per fold");
+                       }) + " (default: --t if given, else a grid from the data); the early-stopping methods choose t per fold");
     options.add("--folds", folds_, "number of folds k >= 2");
     options.add("--fold-column", fold_column_, "take each row's fold from this column (never a feature)");
     options.add_choice("--statistics", statistics_, {"fold", "all"},
@@ -104,8 +104,16 @@ class CvCommand : public Command {
                           << " shards together with kreg cv --merge\n";
       return;
     }
+    ExtendableAxes grow = axes;
+    if (axes.bandwidth && data.n() > kBandwidthScreenRows) {  // the data's bandwidths, screened on a sample
+      provenance_.screen = screen_bandwidths(data, cv, folds, axes);
+      if (!provenance_.screen.chosen.empty()) {
+        cv.kernel_grids["bandwidth"] = provenance_.screen.chosen;
+        grow.refine = false;  // the three are a quarter decade apart already
+      }
+    }
     CvScores scores = compute_cv_scores(data, cv, folds);
-    scores = extend_grid_at_edges(data, cv, folds, std::move(scores), axes, provenance_.extensions);
+    scores = extend_grid_at_edges(data, cv, folds, std::move(scores), grow, provenance_.extensions);
     report(io, files, aggregate_cv(cv, folds, scores), cv, folds, &data, data.n());
   }
 

@@ -34,7 +34,7 @@ std::string extended_grid_text(const std::vector<double>& grid, int end, double 
   const auto [lo_it, hi_it] = std::minmax_element(grid.begin(), grid.end());
   double lo = *lo_it, hi = *hi_it;
   const double span = std::log10(hi / lo);
-  const double per_decade = grid.size() > 1 && span > 0 ? (grid.size() - 1) / span : 4.0;
+  const double per_decade = grid.size() > 1 && span > 0 ? std::max(1.0, (grid.size() - 1) / span) : 4.0;
   if (end <= 0) lo /= std::pow(10.0, decades);
   if (end >= 0) hi *= std::pow(10.0, decades);
   const int n = 1 + static_cast<int>(std::lround(std::log10(hi / lo) * per_decade));
@@ -45,6 +45,11 @@ std::string extended_grid_text(const std::vector<double>& grid, int end, double 
 
 std::string cv_grid_summary(const CvSettings& s, const CvColumns& c, const CvGridProvenance& g) {
   std::string out;
+  if (!g.screen.chosen.empty()) {
+    out += "bandwidth screened on " + std::to_string(g.screen.rows) + " evenly spaced rows (each in its fold): " +
+           range_text(g.screen.screened) + ", best " + readable_number(g.screen.best) +
+           "; all rows cross-validated at it and a quarter decade either side\n";
+  }
   for (const KernelParameter* p : c.kernel) {
     const auto grid = s.kernel_grids.find(p->key);
     if (grid == s.kernel_grids.end() || grid->second.empty()) continue;
@@ -91,7 +96,7 @@ std::vector<std::string> cv_grid_warnings(const CvResult& result, const CvSettin
     if (grid.size() == 1 && !from_data) {
       out.push_back(key + " was held at " + readable_number(value) + " (" +
                     (from_grid ? grid_option + " " + readable_number(value) : value_option) +
-                    "), so cv did not choose it" +
+                    "), so " + g.command + " did not choose it" +
                     (suggestion.size() > 1
                          ? "; to search it, give " + grid_option + " " +
                                logspace_text(*std::min_element(suggestion.begin(), suggestion.end()),
@@ -104,7 +109,16 @@ std::vector<std::string> cv_grid_warnings(const CvResult& result, const CvSettin
     const int end = grid_end(value, grid);
     if (end == 0 || (end < 0 && value <= lowest)) return;
     const std::string which = end < 0 ? "smallest" : "largest";
-    if (from_data)
+    if (decades <= 0.0) {  // a kernel parameter without a log scale (degree, offset, ...)
+      out.push_back("the best point (min rule) has " + key + " = " + readable_number(value) + ", the " + which +
+                    " value of " + grid_option + ": the best value may lie beyond the grid; consider extending it");
+      return;
+    }
+    if (from_data && !g.grows)
+      out.push_back("the best point (min rule) has " + key + " = " + readable_number(value) + ", the " + which +
+                    " value of the grid taken from the data: the best value may lie beyond it; to look further, "
+                    "give " + grid_option + " " + extended_grid_text(grid, end, decades));
+    else if (from_data)
       out.push_back("the best point (min rule) is still at the " + which + " " + key + " (" + readable_number(value) +
                     ") after " + std::to_string(kMaxGridExtensions) + " extensions of the grid; to look further, give " +
                     grid_option + " " + extended_grid_text(grid, end, decades));
@@ -117,8 +131,8 @@ std::vector<std::string> cv_grid_warnings(const CvResult& result, const CvSettin
     const auto grid = s.kernel_grids.find(p->key);
     const bool bandwidth = p->key == "bandwidth";
     if (grid != s.kernel_grids.end() && !grid->second.empty())
-      check(p->key, best.kernel.value(p->key), grid->second, p->lower_bound, bandwidth && g.bandwidth_from_data, 1.0,
-            bandwidth ? g.rules.bandwidth : std::vector<double>{}, true);
+      check(p->key, best.kernel.value(p->key), grid->second, p->lower_bound, bandwidth && g.bandwidth_from_data,
+            bandwidth ? 1.0 : 0.0, bandwidth ? g.rules.bandwidth : std::vector<double>{}, true);
     else if (bandwidth)
       check(p->key, best.kernel.value(p->key), {best.kernel.value(p->key)}, p->lower_bound, false, 1.0,
             g.rules.bandwidth, false);

@@ -19,6 +19,9 @@ struct CvGridProvenance {
   bool regulariser_value_given = false;  ///< held at --lambda or --t (not a grid)
   DefaultGrids rules;                  ///< the data's grids for every axis (suggestions for the others)
   std::vector<GridExtension> extensions;
+  bool grows = true;  ///< the data's axes were extended at their ends (cv); loo's are not
+  std::string command = "cv";  ///< who chose ("cv", "loo"), for the messages
+  BandwidthScreen screen;  ///< a large run's bandwidth screening (empty chosen: none)
 };
 
 /// Lines for the summary: each axis's size and range, and for the data's axes the rule and its

@@ -10,7 +10,9 @@ namespace kreg::cli {
 void KernelGridOptions::register_on(OptionSet& options) {
   for (const KernelParameter* p : kernel_parameters()) {
     const std::string option = option_of_key(p->key);
-    options.add_grid(option + "-grid", text[p->key], "values of " + option + " to try (default: " + option + ")");
+    const std::string fallback = p->key == "bandwidth" ? option + " if given, else five values from the data"
+                                                       : option;
+    options.add_grid(option + "-grid", text[p->key], "values of " + option + " to try (default: " + fallback + ")");
   }
 }
 

@@ -86,6 +86,7 @@ class LooCommand : public Command {
 
     // Everything is computed before anything is written: the outputs appear all or none.
     const LooPoint& chosen = r.points[choice_.index(r)];
+    for (const auto& w : loo_grid_warnings(grid, chosen, provenance)) warn(io, w);
     if (!model_path_.empty()) {
       FitSettings s = grid.base;
       s.kernel = chosen.kernel;
@@ -116,6 +117,24 @@ class LooCommand : public Command {
   }
 
  private:
+  // cv's grid-edge warnings for the chosen point (loo does not grow its grids: it names the
+  // option and a grid that looks further).
+  static std::vector<std::string> loo_grid_warnings(const LooGrid& grid, const LooPoint& chosen,
+                                                    CvGridProvenance provenance) {
+    provenance.grows = false;
+    provenance.command = "loo";
+    CvSettings view;
+    view.base = grid.base;
+    view.kernel_grids = grid.kernel_grids;
+    view.regulariser_grid = grid.lambdas;
+    CvResult one;
+    CvRow row;
+    row.kernel = chosen.kernel;
+    row.regulariser = chosen.lambda;
+    one.rows.push_back(row);
+    return cv_grid_warnings(one, view, CvColumns(view), provenance);
+  }
+
   // The axes the user left free take their grids from the data (kreg/select/default_grids.h):
   // bandwidth without --bandwidth and --bandwidth-grid, when the kernel has one; lambda without
   // --lambda-grid, by the rule at the largest bandwidth and, when other kernel parameters vary,
@@ -125,8 +144,9 @@ class LooCommand : public Command {
     CvGridProvenance provenance;
     const bool bandwidth_free = !options.given("bandwidth") && !options.given("bandwidth_grid");
     const bool lambda_free = grid.lambdas.empty();
+    // (the data's bandwidths also when the user holds the bandwidth: the warning suggests them)
+    provenance.rules = default_grids(data, grid.base, true, false);
     if (bandwidth_free) {
-      provenance.rules = default_grids(data, grid.base, true, false);
       provenance.bandwidth_from_data = !provenance.rules.bandwidth.empty();
       if (provenance.bandwidth_from_data) grid.kernel_grids["bandwidth"] = provenance.rules.bandwidth;
     }

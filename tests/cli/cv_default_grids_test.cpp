@@ -3,6 +3,7 @@
 // named with the grid option that would search it.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "cli_runner.h"
@@ -88,4 +89,30 @@ TEST(CvDefaultGrids, ShardsOfADefaultGridMergeWithoutTheData) {
       run_cli({"cv", "--merge", dir + "/part1.csv", dir + "/part2.csv", "--output", dir + "/merged.csv"});
   ASSERT_EQ(m.status, 0) << m.err;
   EXPECT_GE(count_lines(read_text(dir + "/merged.csv")), 1 + 5 * 41);
+}
+
+TEST(CvDefaultGrids, AboveAThousandRowsTheBandwidthIsScreenedOnASample) {
+  const std::string dir = scratch_dir();
+  std::string text = "x1,x2,x3,y\n";
+  for (int i = 0; i < 1500; ++i) {
+    const double a = std::sin(0.37 * i), b = std::cos(0.11 * i), c = std::sin(0.017 * i * i);
+    text += std::to_string(a) + "," + std::to_string(b) + "," + std::to_string(c) + "," +
+            std::to_string(std::sin(2.0 * a) + b * c + 0.05 * std::cos(7.0 * i)) + "\n";
+  }
+  write_text(dir + "/d.csv", text);
+  const CliResult r = run_cli({"cv", "--data", dir + "/d.csv", "--folds", "3", "--best", dir + "/b.json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("bandwidth screened on 1000 evenly spaced rows (each in its fold): 5 values from "),
+            std::string::npos)
+      << r.out;
+  // All rows at the sample's best and a quarter decade either side (more only where an end grew).
+  const std::size_t at = r.out.find(", best ");
+  ASSERT_NE(at, std::string::npos);
+  const double screened_best = std::stod(r.out.substr(at + 7));
+  const auto best = nlohmann::json::parse(read_text(dir + "/b.json"));
+  const double chosen = best["min"]["bandwidth"].get<double>();
+  EXPECT_LE(std::abs(std::log10(chosen / screened_best)), 0.5 + 1e-9) << r.out;
+  EXPECT_TRUE(r.out.find("bandwidth grid: 3 values from ") != std::string::npos ||
+              r.out.find("bandwidth grid extended") != std::string::npos)
+      << r.out;
 }

@@ -5,7 +5,8 @@
 //              --standardize says otherwise), over an evenly spaced sample of at most 1,000
 //              rows: at the centre of the grid kernel distances are neither all "far" (K = I)
 //              nor all "near" (K = 1 1^T). cv then refines the grid beside the best value
-//              (grid_extension.h), four per decade there.
+//              (grid_extension.h), four per decade there, or above 1,000 rows screens it on a
+//              sample and cross-validates all rows at the sample's best and its neighbours.
 //   lambda:    log-spaced, four per decade, from mu_top down to 1e-10 mu_top, where mu_top is the
 //              largest eigenvalue of the Gram matrix at the largest bandwidth tried, estimated
 //              on the sample and scaled to n rows (mu grows with n). Above mu_max every

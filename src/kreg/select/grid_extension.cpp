@@ -130,7 +130,7 @@ CvScores extend_grid_at_edges(const Dataset& data, CvSettings& settings, const F
         continue;
       }
       // Refined once, beside the best value: the geometric midpoints of its neighbours.
-      if (!refined) {
+      if (axes.refine && !refined) {
         refined = true;
         const double b = best.kernel.value("bandwidth");
         const auto at = std::find(grid.begin(), grid.end(), b);
@@ -152,6 +152,39 @@ CvScores extend_grid_at_edges(const Dataset& data, CvSettings& settings, const F
 }  // namespace kreg
 
 namespace kreg {
+
+BandwidthScreen screen_bandwidths(const Dataset& data, const CvSettings& settings, const Folds& folds,
+                                  const ExtendableAxes& axes) {
+  BandwidthScreen out;
+  const std::size_t n = data.n(), m = std::min(n, kBandwidthScreenRows);
+  arma::uvec rows(m);
+  for (std::size_t i = 0; i < m; ++i) rows[i] = static_cast<arma::uword>((static_cast<double>(i) * n) / m);
+  Dataset sample = data;
+  sample.X = data.X.rows(rows);
+  sample.y = data.y.elem(rows);
+  Folds sample_folds;
+  sample_folds.k = folds.k;
+  std::vector<std::size_t> per_fold(static_cast<std::size_t>(folds.k), 0);
+  for (arma::uword r : rows) {
+    sample_folds.fold_of_row.push_back(folds.fold_of_row[r]);
+    ++per_fold[static_cast<std::size_t>(folds.fold_of_row[r])];
+  }
+  for (std::size_t c : per_fold)
+    if (c < 2) return out;  // a fold the sample cannot keep: cross-validate everything on all rows
+  CvSettings screen = settings;
+  std::vector<GridExtension> log;
+  ExtendableAxes grow = axes;
+  grow.refine = false;
+  const CvScores scores = extend_grid_at_edges(sample, screen, sample_folds,
+                                               compute_cv_scores(sample, screen, sample_folds), grow, log);
+  const CvResult result = aggregate_cv(screen, sample_folds, scores);
+  out.rows = m;
+  out.screened = screen.kernel_grids.at("bandwidth");
+  out.best = result.rows[result.best_min].kernel.value("bandwidth");
+  const double quarter = std::pow(10.0, 0.25);
+  out.chosen = {out.best / quarter, out.best, out.best * quarter};
+  return out;
+}
 
 ExtendableAxes fill_default_grids(CvSettings& settings, const Dataset& data, bool bandwidth_free,
                                   bool regulariser_free, DefaultGrids& used) {

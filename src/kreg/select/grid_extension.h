@@ -20,6 +20,7 @@ inline constexpr int kMaxGridExtensions = 2;
 struct ExtendableAxes {
   bool bandwidth = false;    ///< only when bandwidth is the only kernel parameter that varies
   bool regulariser = false;  ///< lambda or t
+  bool refine = true;        ///< refine the bandwidth once beside its best value
 };
 
 /// One extension, for the report.
@@ -44,6 +45,23 @@ int grid_end(double value, const std::vector<double>& grid);
 }  // namespace kreg
 
 namespace kreg {
+
+/// Above this many rows, cv screens the data's bandwidth grid on an evenly spaced sample of
+/// kBandwidthScreenRows rows (each keeping its fold) and cross-validates on all rows only the
+/// sample's best bandwidth and its neighbours a quarter decade away (screen_bandwidths).
+inline constexpr std::size_t kBandwidthScreenRows = 1000;
+
+/// The screening of a large run's bandwidth axis: the grid `settings` holds (the data's, which
+/// may grow at its ends) cross-validated on the sample, and the three bandwidths to take to all
+/// rows. Empty `chosen` when the sample cannot keep every fold.
+struct BandwidthScreen {
+  std::size_t rows = 0;                  ///< of the sample
+  std::vector<double> screened;          ///< the sample's grid, grown as it grew
+  double best = 0.0;                     ///< its best bandwidth (min rule)
+  std::vector<double> chosen;            ///< best / 10^0.25, best, best * 10^0.25
+};
+BandwidthScreen screen_bandwidths(const Dataset& data, const CvSettings& settings, const Folds& folds,
+                                  const ExtendableAxes& axes);
 
 /// Fills the axes of `settings` that the user left free with the grids from the data
 /// (default_grids.h): the bandwidth grid when `bandwidth_free` (neither a bandwidth nor a
