@@ -73,7 +73,7 @@ KREG_ALWAYS_INLINE inline HomotopyResult l1_homotopy_body(const arma::mat& K, co
   arma::uword last_removed = n, last_added = first;
   HomotopyEvents events(max_events, static_cast<long>(n));
   for (;;) {
-    if ((out.events & 63) == 0) progress_pulse();  // a long path is not silent
+    if ((out.events & 15) == 0) progress_pulse();  // a long path is not silent
     const std::size_t m = A.index.size();
     d.resize(m);
     chol.solve(A.sign.data(), d.data());

@@ -129,7 +129,7 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
   long events_at_refactor = -1;
   HomotopyEvents events(max_events, static_cast<long>(n));
   for (;;) {
-    if ((out.events & 63) == 0) progress_pulse();  // a long path is not silent
+    if ((out.events & 15) == 0) progress_pulse();  // a long path is not silent
     const std::size_t q_free = st.free.size();
     rhs.assign(q_free + 1, 0.0);
     rhs[q_free] = 1.0;

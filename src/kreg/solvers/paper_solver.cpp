@@ -22,7 +22,7 @@ std::vector<ProxResult> solve_paper_grid(const arma::mat& K, const arma::vec& y,
   arma::vec v(n), next;
   std::vector<double> scratch;
   for (long k = 1; k <= max_iter && !running.empty(); ++k) {
-    if ((k & 1023) == 0) progress_pulse();
+    if ((k & 255) == 0) progress_pulse();
     std::vector<arma::uword> still;
     for (arma::uword r = 0; r < running.size(); ++r) {
       const arma::uword j = running[r];

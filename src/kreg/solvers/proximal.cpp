@@ -232,7 +232,7 @@ ProxResult solve_fista(const arma::mat& K, double L, const arma::vec& y, Penalty
   long stable = 0, polish_after = 10;
   while (res.kkt > tol && k < max_iter) {
     ++k;
-    if ((k & 1023) == 0) progress_pulse();  // a long solve is not silent
+    if ((k & 255) == 0) progress_pulse();  // a long solve is not silent
     for (arma::uword i = 0; i < n; ++i) v[i] = z[i] + step * (y[i] - Kz[i]);
     prox_into(pen, v, step * lambda, alpha_new, scratch);
     symmetric_times(K, alpha_new, Ka_new);
