@@ -1,6 +1,8 @@
 // Loading the test data sets.
 #include "test_data.h"
 
+#include <cmath>
+
 #include "kreg/data/csv_table.h"
 #include "test_paths.h"
 
@@ -19,6 +21,14 @@ Dataset california(const std::string& part, std::size_t rows) {
 
 Dataset sine(const std::string& part) {
   return select_training_columns(read_csv_table(source_path("data/sine_" + part + ".csv")), ColumnSelection{});
+}
+
+arma::mat reference_gaussian_gram(const arma::mat& X, double sigma) {
+  arma::mat K(X.n_rows, X.n_rows);
+  for (arma::uword i = 0; i < X.n_rows; ++i)
+    for (arma::uword j = 0; j < X.n_rows; ++j)
+      K(i, j) = std::exp(-arma::accu(arma::square(X.row(i) - X.row(j))) / (2.0 * sigma * sigma));
+  return K;
 }
 
 }  // namespace kreg::test

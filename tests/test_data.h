@@ -13,4 +13,8 @@ Dataset california(const std::string& part = "train", std::size_t rows = 0);
 /// data/sine_{train,test}.csv of the kernel-methods notes (target y).
 Dataset sine(const std::string& part = "train");
 
+/// The Gaussian kernel matrix exp(-||x_i - x_j||^2 / (2 sigma^2)) entry by entry, from its
+/// definition: a reference for kreg's own Gram matrices.
+arma::mat reference_gaussian_gram(const arma::mat& X, double sigma);
+
 }  // namespace kreg::test

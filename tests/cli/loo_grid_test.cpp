@@ -14,6 +14,7 @@
 #include "cli_runner.h"
 #include "kreg/core/number_text.h"
 #include "kreg/data/csv_table.h"
+#include "test_data.h"
 #include "test_paths.h"
 
 namespace kreg::test {
@@ -51,14 +52,6 @@ GridData make_data(const std::string& dir) {
   return d;
 }
 
-// The Gaussian kernel matrix exp(-|x_i - x_j|^2 / (2 sigma^2)) of the raw rows (--standardize none).
-arma::mat gaussian_gram(const arma::mat& X, double sigma) {
-  arma::mat K(X.n_rows, X.n_rows);
-  for (arma::uword i = 0; i < X.n_rows; ++i)
-    for (arma::uword j = 0; j < X.n_rows; ++j)
-      K(i, j) = std::exp(-arma::accu(arma::square(X.row(i) - X.row(j))) / (2.0 * sigma * sigma));
-  return K;
-}
 
 // LOO MSE and its standard error (sd of the squared residuals, ddof 1, over sqrt(n)) by n refits.
 std::pair<double, double> brute_loo(const arma::mat& K, const arma::vec& y, double lambda) {
@@ -96,7 +89,7 @@ std::vector<BrutePoint> brute_force_table(const std::string& table_path, const G
   EXPECT_EQ(t.names, (std::vector<std::string>{"bandwidth", "lambda", "df", "loo_mse", "loo_se", "gcv"}));
   std::vector<BrutePoint> out;
   for (std::size_t i = 0; i < t.n_rows(); ++i) {
-    const arma::mat K = gaussian_gram(d.X, t.at(i, 0));
+    const arma::mat K = reference_gaussian_gram(d.X, t.at(i, 0));
     const auto [mse, se] = brute_loo(K, d.y, t.at(i, 1));
     const BrutePoint p{t.at(i, 0), t.at(i, 1), mse, se, dense_gcv(K, d.y, t.at(i, 1))};
     // Every row's scores are the brute-force ones, not only the chosen row's.
@@ -274,7 +267,7 @@ TEST(LooGrid, DefaultGridsComeFromTheData) {
   EXPECT_NEAR(bandwidths[2], median, 1e-12 * median);
   for (std::size_t i = 1; i < bandwidths.size(); ++i)
     EXPECT_NEAR(bandwidths[i] / bandwidths[i - 1], std::sqrt(10.0), 1e-12);
-  const double mu_max = arma::eig_sym(gaussian_gram(d.X, bandwidths.back())).max();
+  const double mu_max = arma::eig_sym(reference_gaussian_gram(d.X, bandwidths.back())).max();
   EXPECT_NEAR(lambdas.back(), mu_max, 1e-3 * mu_max);  // estimated by power iteration
   EXPECT_NEAR(lambdas.back() / lambdas.front(), 1e10, 1e10 * 1e-9);
   EXPECT_NEAR(lambdas[1] / lambdas[0], std::pow(10.0, 0.25), 1e-12);
