@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "kreg/core/errors.h"
@@ -239,12 +240,17 @@ PredictionColumns choose_prediction_columns(const std::vector<std::string>& name
                                             const std::vector<std::string>& feature_names,
                                             const std::string& target_name, const std::string& source) {
   PredictionColumns chosen;
+  // Column positions by name, hashed: linear in the number of features (the header's names
+  // are distinct; read_csv_table refuses repeats).
+  std::unordered_map<std::string, std::size_t> position;
+  position.reserve(names.size());
+  for (std::size_t c = 0; c < names.size(); ++c) position.emplace(names[c], c);
   for (const auto& name : feature_names) {
-    const auto it = std::find(names.begin(), names.end(), name);
-    if (it == names.end())
+    const auto it = position.find(name);
+    if (it == position.end())
       throw DataError(source + ": missing feature column '" + name + "' that the model was trained on" +
                       did_you_mean(name, names) + " (columns: " + column_list(names) + ")");
-    chosen.features.push_back(static_cast<std::size_t>(it - names.begin()));
+    chosen.features.push_back(it->second);
   }
   const auto t = target_name.empty() ? names.end() : std::find(names.begin(), names.end(), target_name);
   if (t != names.end()) chosen.target = static_cast<long>(t - names.begin());
