@@ -50,22 +50,37 @@ std::string cv_grid_summary(const CvSettings& s, const CvColumns& c, const CvGri
            range_text(g.screen.screened) + ", best " + readable_number(g.screen.best) +
            "; all rows cross-validated at it and a quarter decade either side\n";
   }
+  // The axes as they ended; for the data's, the rule they started from, and whether they grew
+  // (the lines after say how).
+  const auto grew = [&g](const std::string& axis) {
+    for (const GridExtension& e : g.extensions)
+      if (e.axis == axis) return std::string(", then grown as below");
+    return std::string();
+  };
   for (const KernelParameter* p : c.kernel) {
     const auto grid = s.kernel_grids.find(p->key);
     if (grid == s.kernel_grids.end() || grid->second.empty()) continue;
     out += p->key + " grid: " + range_text(grid->second);
     if (p->key == "bandwidth" && g.bandwidth_from_data)
-      out += ", from the data (two per decade around the median distance between rows, " +
-             readable_number(g.rules.median_distance) + ")";
+      out += !g.screen.chosen.empty()
+                 ? ", the screened best and a quarter decade either side" + grew(p->key)
+                 : ", from the data (two per decade around the median distance between rows, " +
+                       readable_number(g.rules.median_distance) + ")" + grew(p->key);
     out += "\n";
   }
   if (!c.regulariser.empty()) {
     out += c.regulariser + " grid: " + range_text(s.regulariser_grid);
-    if (g.regulariser_from_data)
-      out += s.base.is_penalized() ? ", from the data (lambda_max, where alpha = 0, down three decades)"
-                                   : ", from the data (four per decade, ten decades below the kernel matrix's "
-                                     "largest eigenvalue, " +
-                                         readable_number(g.rules.mu_top) + ")";
+    if (g.regulariser_from_data) {
+      if (s.base.is_penalized())
+        out += ", from the data (lambda_max, where alpha = 0, down three decades)";
+      else if (c.regulariser == "t")
+        out += ", from the data (four per decade, ten decades up from 1 / the kernel matrix's largest eigenvalue, "
+               "1 / " + readable_number(g.rules.mu_top) + ")";
+      else
+        out += ", from the data (four per decade, ten decades below the kernel matrix's largest eigenvalue, " +
+               readable_number(g.rules.mu_top) + ")";
+      out += grew(c.regulariser);
+    }
     out += "\n";
   }
   for (const GridExtension& e : g.extensions) {
