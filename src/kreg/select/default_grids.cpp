@@ -15,15 +15,10 @@ namespace kreg {
 
 namespace {
 
-// Rows i * n / m of Z for i < m = min(n, max_rows): deterministic, spread over the whole file
-// (data sorted by one column is still sampled across its range).
+// The sample of at most max_rows rows of Z (spread_rows), Z itself when it is small enough.
 arma::mat spread_sample(const arma::mat& Z, std::size_t max_rows) {
-  const arma::uword n = Z.n_rows;
-  const arma::uword m = std::min<arma::uword>(n, static_cast<arma::uword>(std::max<std::size_t>(max_rows, 2)));
-  if (m == n) return Z;
-  arma::uvec rows(m);
-  for (arma::uword i = 0; i < m; ++i) rows[i] = static_cast<arma::uword>((static_cast<double>(i) * n) / m);
-  return Z.rows(rows);
+  const arma::uvec rows = spread_rows(Z.n_rows, std::max<std::size_t>(max_rows, 2));
+  return rows.n_elem == Z.n_rows ? Z : arma::mat(Z.rows(rows));
 }
 
 double median_of(std::vector<double>& v) {
@@ -42,6 +37,13 @@ bool has_bandwidth(const KernelSettings& kernel) {
 }
 
 }  // namespace
+
+arma::uvec spread_rows(std::size_t n, std::size_t max_rows) {
+  const std::size_t m = std::min(n, max_rows);
+  arma::uvec rows(m);
+  for (std::size_t i = 0; i < m; ++i) rows[i] = static_cast<arma::uword>((static_cast<double>(i) * n) / m);
+  return rows;
+}
 
 double median_pairwise_distance(const arma::mat& Z, std::size_t max_rows) {
   const arma::mat S = spread_sample(Z, max_rows);

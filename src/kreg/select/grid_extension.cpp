@@ -156,9 +156,7 @@ namespace kreg {
 BandwidthScreen screen_bandwidths(const Dataset& data, const CvSettings& settings, const Folds& folds,
                                   const ExtendableAxes& axes) {
   BandwidthScreen out;
-  const std::size_t n = data.n(), m = std::min(n, kBandwidthScreenRows);
-  arma::uvec rows(m);
-  for (std::size_t i = 0; i < m; ++i) rows[i] = static_cast<arma::uword>((static_cast<double>(i) * n) / m);
+  const arma::uvec rows = spread_rows(data.n(), kBandwidthScreenRows);
   Dataset sample = data;
   sample.X = data.X.rows(rows);
   sample.y = data.y.elem(rows);
@@ -178,7 +176,7 @@ BandwidthScreen screen_bandwidths(const Dataset& data, const CvSettings& setting
   const CvScores scores = extend_grid_at_edges(sample, screen, sample_folds,
                                                compute_cv_scores(sample, screen, sample_folds), grow, log);
   const CvResult result = aggregate_cv(screen, sample_folds, scores);
-  out.rows = m;
+  out.rows = rows.n_elem;
   out.screened = screen.kernel_grids.at("bandwidth");
   out.best = result.rows[result.best_min].kernel.value("bandwidth");
   const double quarter = std::pow(10.0, 0.25);
