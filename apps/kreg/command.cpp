@@ -11,6 +11,7 @@
 
 #include "kreg/core/number_text.h"
 #include "kreg/linalg/blas_threads.h"
+#include "kreg/linalg/blas_workspace.h"
 #include "kreg/linalg/conditioning.h"
 #include "kreg/linalg/lapack.h"
 
@@ -26,6 +27,7 @@ void set_thread_count(int threads) {
   const int n = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   omp_set_num_threads(n);
   set_compute_threads(n);  // and OpenBLAS on one thread: results independent of n (blas_threads.h)
+  reserve_blas_workspace(n);  // before any BLAS call: a failed buffer allocation would hang OpenBLAS
 }
 
 void warn(Streams& io, const std::string& message) { io.err << "kreg: warning: " << message << "\n"; }

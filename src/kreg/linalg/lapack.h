@@ -59,4 +59,8 @@ extern "C" {
 void openblas_set_num_threads(int num_threads);
 int openblas_get_num_threads(void);
 char* openblas_get_corename(void);
+// A level-3 work buffer from OpenBLAS's table of buffers, and its return to the table (the
+// memory stays mapped for the next call); blas_workspace.h reserves them up front with these.
+void* blas_memory_alloc(int procpos);
+void blas_memory_free(void* buffer);
 }
