@@ -53,6 +53,34 @@ TEST(MemoryLimit, TheEstimateCoversTheKernelMatrix) {
   set_memory_limit(0.0);
 }
 
+// cv's fits run at once only as many as there are: min(--threads, kernel points x folds). Each
+// fit here needs its 200-row fold's matrices and BLAS work buffers (24 MiB): 3 folds with
+// --threads 64 need about 3 x 25 MiB, not 64 x 25 MiB (1.6 GiB).
+TEST(MemoryLimit, CvCountsTheFitsThatRunAtOnceNotTheThreads) {
+  const std::string train = source_path("tests/fixtures/california_train.csv");
+  const std::string dir = scratch_dir();
+  auto cv = [&](const std::string& threads, const std::string& bandwidths, const std::string& size) {
+    return run_cli({"cv", "--data", train, "--target", "MedHouseVal", "--folds", "3", "--threads", threads,
+                    "--lambda-grid", "0.1", "--bandwidth-grid", bandwidths, "--output", dir + "/cv.csv",
+                    "--max-memory", size, "--quiet"});
+  };
+  const CliResult many_threads = cv("64", "1", "200M");
+  EXPECT_EQ(many_threads.status, 0) << many_threads.err;
+  const CliResult short_of_three = cv("64", "1", "60M");
+  EXPECT_EQ(short_of_three.status, 2);
+  EXPECT_NE(short_of_three.err.find(", for 3 fits at once (1 kernel point x 3 folds; --threads 64)) needs "),
+            std::string::npos)
+      << short_of_three.err;
+  // More fits than threads: the threads limit them.
+  const CliResult two_threads = cv("2", "1,2", "40M");
+  EXPECT_EQ(two_threads.status, 2);
+  EXPECT_NE(two_threads.err.find(", for 2 fits at once (--threads 2; 6 fits: 2 kernel points x 3 folds)) needs "),
+            std::string::npos)
+      << two_threads.err;
+  EXPECT_EQ(cv("2", "1,2", "80M").status, 0);
+  set_memory_limit(0.0);
+}
+
 TEST(MemoryLimit, SizesParseInPowersOf1024) {
   EXPECT_EQ(parse_memory_size("1G"), 1073741824.0);
   EXPECT_EQ(parse_memory_size("1.5GiB"), 1.5 * 1073741824.0);

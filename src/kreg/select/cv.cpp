@@ -277,6 +277,17 @@ CvRoute resolved_cv_route(const CvSettings& settings, std::size_t n, int folds) 
   return cheapest_cv_route(n, folds, std::max<std::size_t>(1, settings.regulariser_grid.size()), ridge && shared);
 }
 
+CvParallelism cv_parallelism(const CvSettings& settings, std::size_t n, int folds) {
+  CvParallelism p;
+  p.kernel_points = std::max<std::size_t>(1, cv_kernel_grid(settings).size());
+  const bool shared_krr = settings.base.method_info().family == MethodFamily::kRidge && !settings.base.is_nystrom() &&
+                          resolved_cv_route(settings, n, folds) == CvRoute::kGroupDeletion;
+  p.tasks_per_kernel = shared_krr ? 1 : static_cast<std::size_t>(std::max(1, folds));
+  p.threads = std::max(1, settings.threads > 0 ? settings.threads : omp_get_num_procs());
+  p.at_once = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(p.threads), p.tasks()));
+  return p;
+}
+
 FitSettings refit_settings(const CvSettings& settings, const CvRow& row) {
   FitSettings s = settings.base;
   s.kernel = row.kernel;
@@ -324,6 +335,7 @@ CvScores compute_cv_scores(const Dataset& data_in, const CvSettings& settings, c
                       "the group-deletion route needs statistics shared by the folds (--standardize none or "
                       "--statistics all)");
   const CvRoute route = resolved_cv_route(settings, data.n(), folds.k);
+  const CvParallelism parallelism = cv_parallelism(settings, data.n(), folds.k);
   const bool shared_krr =
       base.method_info().family == MethodFamily::kRidge && !base.is_nystrom() && route == CvRoute::kGroupDeletion;
   // --solver nystrom: the same centres, drawn from all rows, for every fold.
@@ -336,7 +348,7 @@ CvScores compute_cv_scores(const Dataset& data_in, const CvSettings& settings, c
     const arma::uword m = base.centers > 0 ? static_cast<arma::uword>(base.centers) : default_centre_count(data.n());
     centre_rows = data.X.rows(uniform_centres(data.n(), m, static_cast<std::uint64_t>(base.seed)));
   }
-  const std::size_t per_kernel = shared_krr ? 1 : static_cast<std::size_t>(folds.k);
+  const std::size_t per_kernel = parallelism.tasks_per_kernel;
   CvScores out;
   out.tasks = kernels.size() * per_kernel;
   out.folds = folds.k;
@@ -351,7 +363,7 @@ CvScores compute_cv_scores(const Dataset& data_in, const CvSettings& settings, c
   std::exception_ptr failure;
   std::mutex mutex;
   std::size_t done = 0;
-  const int threads = settings.threads > 0 ? settings.threads : omp_get_num_procs();
+  const int threads = std::max(1, std::min(parallelism.threads, static_cast<int>(mine.size())));
   const SingleBlasThread single;  // parallelism is across tasks (and BLAS on one thread: blas_threads.h)
   std::vector<arma::mat> scratch(static_cast<std::size_t>(threads));  // per thread, reused by its tasks
   ProgressStep step("cross-validation (" + std::to_string(mine.size()) + " fits)", static_cast<double>(mine.size()));

@@ -124,6 +124,19 @@ std::vector<KernelSettings> cv_kernel_grid(const CvSettings& settings);
 /// ignore it. cross_validate and the memory estimate both ask here.
 CvRoute resolved_cv_route(const CvSettings& settings, std::size_t n, int folds);
 
+/// How cv's work is shared among threads: its tasks (a kernel point's fold, or, for krr whose
+/// folds share one eigendecomposition per kernel point, the kernel point), and how many run at
+/// once: min(threads, tasks), threads being settings.threads or every core. cross_validate and
+/// the memory estimate both ask here.
+struct CvParallelism {
+  std::size_t kernel_points = 1;
+  std::size_t tasks_per_kernel = 1;  ///< the folds, or 1 when they share the kernel point's task
+  int threads = 1;                   ///< --threads (or the cores)
+  int at_once = 1;                   ///< tasks that run at the same time
+  std::size_t tasks() const { return kernel_points * tasks_per_kernel; }
+};
+CvParallelism cv_parallelism(const CvSettings& settings, std::size_t n, int folds);
+
 /// The settings that refit a row on all the data (early stopping: t = chosen_t, no validation).
 FitSettings refit_settings(const CvSettings& settings, const CvRow& row);
 

@@ -1,8 +1,6 @@
 // Memory estimates per route (see the header for the terms).
 #include "kreg/select/memory_estimate.h"
 
-#include <omp.h>
-
 #include <algorithm>
 
 #include "kreg/core/memory.h"
@@ -75,31 +73,54 @@ MemoryEstimate path_memory(const FitSettings& s, std::size_t n, std::size_t p, s
 
 MemoryEstimate loo_memory(const FitSettings& s, std::size_t n, std::size_t p) { return path_memory(s, n, p, 0); }
 
+namespace {
+
+// ", for 3 fits at once (1 kernel point x 3 folds, --threads 64)": which of the two limits
+// the count of fits running together comes from.
+std::string at_once_text(const CvParallelism& p) {
+  const std::string fits = std::to_string(p.tasks()) + " fit" + (p.tasks() == 1 ? "" : "s");
+  const std::string points =
+      std::to_string(p.kernel_points) + " kernel point" + (p.kernel_points == 1 ? "" : "s") +
+      (p.tasks_per_kernel > 1 ? " x " + std::to_string(p.tasks_per_kernel) + " folds" : ", all folds in one");
+  const std::string threads = "--threads " + std::to_string(p.threads);
+  if (static_cast<std::size_t>(p.threads) < p.tasks())
+    return ", for " + std::to_string(p.at_once) + " fits at once (" + threads + "; " + fits + ": " + points + ")";
+  return ", for " + std::to_string(p.at_once) + " fits at once (" + points + "; " + threads + ")";
+}
+
+// The estimate of one task, for the tasks that run at once.
+MemoryEstimate times_at_once(MemoryEstimate e, const CvParallelism& p) {
+  e.bytes *= p.at_once;
+  if (p.at_once > 1) {
+    e.what += at_once_text(p);
+    e.per_thread = true;  // fewer --threads would need less
+  }
+  return e;
+}
+
+}  // namespace
+
 MemoryEstimate cv_memory(const CvSettings& settings, std::size_t n, std::size_t p, int folds) {
   const FitSettings& s = settings.base;
   const std::size_t m = (n + static_cast<std::size_t>(folds) - 1) / static_cast<std::size_t>(folds);  // largest fold
   const bool ridge = s.method_info().family == MethodFamily::kRidge;
   const CvRoute route = resolved_cv_route(settings, n, folds);
-  const int threads = settings.threads > 0 ? settings.threads : omp_get_num_procs();
-  if (ridge && s.is_nystrom()) {  // each fold's NystromSystem (fit_memory's) and its alphas, at once
+  const CvParallelism parallel = cv_parallelism(settings, n, folds);
+  if (ridge && s.is_nystrom()) {  // each fold's NystromSystem (fit_memory's) and its alphas
     MemoryEstimate e = fit_memory(s, n - std::min(n, n / static_cast<std::size_t>(folds)), p, 0);
     const double centres =
         static_cast<double>(s.centers > 0 ? static_cast<arma::uword>(s.centers) : default_centre_count(n));
     const double grid = static_cast<double>(std::max<std::size_t>(1, settings.regulariser_grid.size()));
     e.bytes += 8.0 * grid * (centres + static_cast<double>(m));  // the alphas and the validation predictions
-    e.bytes *= std::max(1, threads);
-    if (threads > 1) {
-      e.what += ", for " + std::to_string(threads) + " folds at once";
-      e.per_thread = true;
-    }
-    return e;
+    return times_at_once(e, parallel);
   }
   if (ridge && route == CvRoute::kGroupDeletion && !primal(s, n, p)) {
-    // select/cv.cpp's group deletion per fold: U's rows of the fold twice (m x r) and M_GG.
+    // select/cv.cpp's group deletion, one task per kernel point: the whole K's
+    // eigendecomposition and, per fold, U's rows of the fold twice (m x r) and M_GG.
     const double md = static_cast<double>(m), nd = static_cast<double>(n);
     MemoryEstimate e = dual_memory(s, n, 0, true);
-    e.bytes += 8.0 * (2.0 * md * nd + md * md);
-    return e;
+    e.bytes += 8.0 * (2.0 * md * nd + md * md) + kBlasBuffer;
+    return times_at_once(e, parallel);
   }
   const std::size_t train_rows = n - std::min(n, n / static_cast<std::size_t>(folds));
   MemoryEstimate e = path_memory(s, train_rows, p, m);
@@ -112,14 +133,9 @@ MemoryEstimate cv_memory(const CvSettings& settings, std::size_t n, std::size_t 
       e = {1.05 * square_bytes(t) + 8.0 * static_cast<double>(m + 1) * t,
            matrix_text(train_rows) + ", reduced in place"};
   }
-  const double concurrent = std::max(1, threads);
   // Each worker thread also touches BLAS work buffers (measured: about 20 MiB each at n = 2,000).
-  e.bytes = concurrent * (e.bytes + kBlasBuffer);
-  if (concurrent > 1) {
-    e.what += ", for " + std::to_string(static_cast<int>(concurrent)) + " folds at once";
-    e.per_thread = true;
-  }
-  return e;
+  e.bytes += kBlasBuffer;
+  return times_at_once(e, parallel);
 }
 
 void require_memory_for(const MemoryEstimate& e, const std::string& command, std::size_t n) {

@@ -23,7 +23,7 @@ namespace kreg {
 struct MemoryEstimate {
   double bytes = 0.0;
   std::string what;
-  bool per_thread = false;        ///< cv's folds run at once: fewer --threads needs less
+  bool per_thread = false;        ///< cv's fits run at once: fewer --threads needs less
   std::string advice;             ///< what to use instead ("fewer --centers"); empty: fewer rows
   bool nystrom_possible = false;  ///< the advice names --solver nystrom
 };
@@ -31,8 +31,9 @@ struct MemoryEstimate {
 MemoryEstimate fit_memory(const FitSettings& settings, std::size_t n, std::size_t p, std::size_t n_validation);
 MemoryEstimate path_memory(const FitSettings& settings, std::size_t n, std::size_t p, std::size_t n_validation);
 MemoryEstimate loo_memory(const FitSettings& settings, std::size_t n, std::size_t p);
-/// The tasks that run at once (threads) each hold their fold's matrices; krr with shared
-/// statistics holds the whole K's eigendecomposition and the group-deletion products.
+/// The tasks that run at once (cv_parallelism: min(threads, tasks)) each hold their fold's
+/// matrices; krr with shared statistics holds, per kernel point, the whole K's
+/// eigendecomposition and the group-deletion products.
 MemoryEstimate cv_memory(const CvSettings& settings, std::size_t n, std::size_t p, int folds);
 
 /// require_memory() with the estimate and the advice for a too-large run.
