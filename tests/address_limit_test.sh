@@ -68,4 +68,13 @@ for command in fit predict; do
     echo "$command, $rows rows, ulimit -v $mb MB: exit statuses ${statuses% }; longest $((longest / 1000)).$(printf %03d $((longest % 1000))) s; $(head -1 "$work/stderr" | cut -c1-150)"
   done
 done
+# An allocation that fails after the memory check let the run through (--max-memory claims
+# more than ulimit -v gives): exit 2 and "out of memory" with what is available, not exit 1.
+read -r status ms < <(run_limited 700 "$work/stdout" "$work/stderr" "$kreg" fit --data "$work/data.csv" \
+  --model "$work/out.json" --bandwidth 1 --lambda 0.01 --quiet --max-memory 100G)
+echo "fit with --max-memory 100G at ulimit -v 700 MB: exit status $status after $ms ms: $(head -1 "$work/stderr" | cut -c1-150)"
+if [ "$status" != 2 ] || ! grep -q '^kreg: error: out of memory: an allocation failed' "$work/stderr"; then
+  failed=1
+  echo "FAIL: expected exit 2 and 'kreg: error: out of memory: an allocation failed'"
+fi
 exit $failed

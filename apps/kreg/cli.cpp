@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include <algorithm>
+#include <cmath>
 #include <ostream>
 
 #include "command.h"
@@ -12,6 +13,25 @@
 #include "progress.h"
 
 namespace kreg::cli {
+
+namespace {
+
+// An allocation failed after the memory checks let the run through (kreg/core/memory.h): the
+// machine's limits shrank meanwhile, or --max-memory claimed more than they allow.
+std::string out_of_memory_message() {
+  const bool overridden = available_memory().source == "--max-memory";
+  set_memory_limit(0.0);
+  const MemoryLimit machine = available_memory();
+  const std::string limit =
+      std::isfinite(machine.bytes) ? memory_text(machine.bytes) + " is available now (" + machine.source + ")" : "";
+  if (overridden)
+    return "out of memory: an allocation failed although --max-memory allowed it" +
+           (limit.empty() ? std::string() : "; " + limit) + "; give a --max-memory the machine can honour";
+  return "out of memory: an allocation failed" + (limit.empty() ? std::string() : " (" + limit + ")") +
+         "; use fewer rows or fewer --threads, or free memory";
+}
+
+}  // namespace
 
 namespace {
 // Keeps error output to a single line whatever a message contains.
@@ -121,8 +141,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     err << "kreg: error: " << one_line(e.what()) << "\n";
     return 2;
   } catch (const std::bad_alloc&) {
-    err << "kreg: error: out of memory\n";
-    return 1;
+    err << "kreg: error: " << out_of_memory_message() << "\n";
+    return 2;
   } catch (const std::exception& e) {
     err << "kreg: error: " << one_line(e.what()) << "\n";
     return 1;
