@@ -22,18 +22,14 @@ std::string out_of_memory_message() {
   const bool overridden = available_memory().source == "--max-memory";
   set_memory_limit(0.0);
   const MemoryLimit machine = available_memory();
-  const std::string limit =
-      std::isfinite(machine.bytes) ? memory_text(machine.bytes) + " is available now (" + machine.source + ")" : "";
+  const std::string left = std::isfinite(machine.bytes) ? memory_text(machine.bytes) + " left (" + machine.source + ")" : "";
   if (overridden)
     return "out of memory: an allocation failed although --max-memory allowed it" +
-           (limit.empty() ? std::string() : "; " + limit) + "; give a --max-memory the machine can honour";
-  return "out of memory: an allocation failed" + (limit.empty() ? std::string() : " (" + limit + ")") +
+           (left.empty() ? std::string() : ", with " + left) + "; give a --max-memory the machine can honour";
+  return "out of memory: an allocation failed" + (left.empty() ? std::string() : ", with " + left) +
          "; use fewer rows or fewer --threads, or free memory";
 }
 
-}  // namespace
-
-namespace {
 // Keeps error output to a single line whatever a message contains.
 std::string one_line(std::string s) {
   for (char& c : s)
@@ -112,7 +108,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         out << cmd->options.merged().dump(2) << "\n";
         return 0;
       }
-      set_thread_count(cmd->options.threads());
+      set_thread_count(cmd->options.threads(), err);
       set_memory_limit(cmd->options.max_memory().empty() ? 0.0 : parse_memory_size(cmd->options.max_memory()));
       if (!(cmd->options.progress_every() >= 0.0))
         throw ConfigError("progress_every", "must be a number of seconds >= 0");

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <thread>
 
+#include "kreg/core/memory.h"
 #include "kreg/core/number_text.h"
 #include "kreg/linalg/blas_threads.h"
 #include "kreg/linalg/blas_workspace.h"
@@ -22,12 +23,22 @@ void require(const OptionSet& options, const std::string& key, const std::string
     throw ConfigError("missing required option " + options.where(key) + " (or config key '" + key + "')");
 }
 
-void set_thread_count(int threads) {
+int set_thread_count(int threads, std::ostream& err) {
   if (threads < 0) throw ConfigError("threads", "must be >= 0 (0 = all cores), got " + std::to_string(threads));
   const int n = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  omp_set_num_threads(n);
-  set_compute_threads(n);  // and OpenBLAS on one thread: results independent of n (blas_threads.h)
-  reserve_blas_workspace(n);  // before any BLAS call: a failed buffer allocation would hang OpenBLAS
+  // The BLAS work buffers come first (a failed allocation inside OpenBLAS would hang): under
+  // ulimit -v perhaps for fewer threads, which gives the same results.
+  set_compute_threads(1);  // OpenBLAS on one thread before its first use (blas_threads.h)
+  const int usable = reserve_blas_workspace(n);
+  if (usable < n)
+    err << "kreg: warning: ulimit -v leaves room for the BLAS library's work buffers of " << usable << " thread"
+        << (usable == 1 ? "" : "s") << " only (each further thread needs "
+        << memory_text(blas_workspace_bytes_per_extra_thread())
+        << " of address space): running on " << usable << " instead of " << n
+        << " (the results are the same)\n";
+  omp_set_num_threads(usable);
+  set_compute_threads(usable);
+  return usable;
 }
 
 void warn(Streams& io, const std::string& message) { io.err << "kreg: warning: " << message << "\n"; }

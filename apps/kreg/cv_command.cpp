@@ -15,6 +15,7 @@
 #include "kreg/core/suggest.h"
 #include "kreg/data/fingerprint.h"
 #include "kreg/kernels/kernel_type.h"
+#include "kreg/linalg/blas_threads.h"
 #include "kreg/model/model_json.h"
 #include "kreg/model/train.h"
 #include "kreg/select/cv.h"
@@ -230,7 +231,7 @@ class CvCommand : public Command {
       cv.regulariser_grid = {cv.base.lambda};
     if (cv.regulariser_grid.empty() && method.regulariser == Regulariser::kTime && options.given("t"))
       cv.regulariser_grid = {cv.base.t};
-    cv.threads = options.threads();
+    cv.threads = compute_threads();  // --threads, or fewer under ulimit -v (set_thread_count)
     cv.score = score_.to_score(options);
     return cv;
   }

@@ -52,19 +52,23 @@ bool address_space_available(double bytes) {
 
 double blas_workspace_bytes(int threads) { return bytes_for(std::max(1, threads), true); }
 
-void reserve_blas_workspace(int threads) {
+int reserve_blas_workspace(int threads) {
   threads = std::max(1, threads);
-  if (threads <= g_reserved_threads) return;
-  const double needed = bytes_for(threads - g_reserved_threads, g_reserved_threads == 0);
+  if (threads <= g_reserved_threads) return threads;
+  const auto fits = [](int count) {
+    return address_space_available(bytes_for(count - g_reserved_threads, g_reserved_threads == 0));
+  };
   rlimit as{};
-  if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY && !address_space_available(needed)) {
-    const MemoryLimit limit = available_memory();
-    const std::string room = limit.source == "ulimit -v" ? memory_text(limit.bytes) : std::string("less");
-    throw ResourceError("the BLAS library's work buffers for " + std::to_string(threads) + " thread" +
-                        (threads == 1 ? "" : "s") + " need " + memory_text(needed) +
-                        " of address space but ulimit -v leaves " + room + "; raise ulimit -v" +
-                        (threads > 1 ? ", or use fewer --threads (each needs " + memory_text(bytes_for(1, false)) + ")"
-                                     : std::string()));
+  if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY && !fits(threads)) {
+    int room = threads - 1;  // the most threads whose buffers fit
+    while (room > g_reserved_threads && !fits(room)) --room;
+    if (room == 0) {
+      const MemoryLimit limit = available_memory();
+      const std::string left = limit.source == "ulimit -v" ? memory_text(limit.bytes) : std::string("less");
+      throw ResourceError("the BLAS library's work buffers need " + memory_text(bytes_for(1, true)) +
+                          " of address space but ulimit -v leaves " + left + "; raise ulimit -v");
+    }
+    threads = std::max(room, g_reserved_threads);
   }
   // Each thread takes a buffer and holds it until every thread has one: OpenBLAS's table is
   // shared by the threads, so buffers taken one after another would all be the same one.
@@ -75,6 +79,9 @@ void reserve_blas_workspace(int threads) {
     blas_memory_free(buffer);
   }
   g_reserved_threads = threads;
+  return threads;
 }
+
+double blas_workspace_bytes_per_extra_thread() { return bytes_for(1, false) - kMarginBytes; }
 
 }  // namespace kreg

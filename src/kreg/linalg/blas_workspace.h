@@ -16,10 +16,14 @@ namespace kreg {
 /// Address space that reserve_blas_workspace(threads) needs: a buffer per thread, and for each
 /// thread beyond the first its stack and the C library's per-thread heap reservation.
 double blas_workspace_bytes(int threads);
+/// What each thread beyond the first adds to that.
+double blas_workspace_bytes_per_extra_thread();
 
-/// Reserves the buffers of `threads` threads (kreg's OpenMP threads, which are the ones that
-/// call BLAS; see blas_threads.h). Throws ResourceError (exit 2) naming ulimit -v and what to
-/// do when the address space is not there; quick (microseconds) once the buffers exist.
-void reserve_blas_workspace(int threads);
+/// Reserves the buffers of up to `threads` threads (kreg's OpenMP threads, which are the ones
+/// that call BLAS; see blas_threads.h) and returns how many it reserved: all of them, or under
+/// ulimit -v as many as the address space holds (results do not depend on the thread count, so
+/// the caller can run on fewer). Throws ResourceError (exit 2) naming ulimit -v and what to do
+/// when not even one thread's buffers fit. Quick (microseconds) once the buffers exist.
+int reserve_blas_workspace(int threads);
 
 }  // namespace kreg
