@@ -63,6 +63,6 @@ void OutputFiles::add(const std::string& key, std::string content) {
   throw std::logic_error("OutputFiles::add: no output option '" + key + "'");
 }
 
-void OutputFiles::commit(Streams& io) { set_.commit(io.out); }
+void OutputFiles::commit(Streams& io) { set_.commit(io.out, &io.err); }
 
 }  // namespace kreg::cli

@@ -21,7 +21,9 @@ class OutputFiles {
  public:
   /// Checks the inputs and outputs before the run starts. Throws ConfigError (exit 2) naming
   /// the option when two inputs or two outputs are "-", two outputs or an output and an input
-  /// name the same file, or an output cannot be written (its directory is missing, ...).
+  /// name the same file, or an output cannot be written or replaced (its directory is missing,
+  /// the file is immutable or another user's in a sticky directory, its name is too long, it is
+  /// a socket, ...: kreg/io/output_target.h, unwritable_reason).
   OutputFiles(const OptionSet& options, const std::vector<FileOption>& outputs,
               const std::vector<FileOption>& inputs = {});
 

@@ -31,11 +31,11 @@ std::vector<std::string> loo_args(const std::string& output) {
           "--lambda-grid", "logspace:-3:0:4", "--output", output,        "--quiet"};
 }
 
-// Files in `dir` whose name marks a temporary output.
+// Files in `dir` whose name marks a temporary output or a kept old one.
 std::vector<std::string> temporaries(const std::string& dir) {
   std::vector<std::string> found;
   for (const auto& e : fs::directory_iterator(dir))
-    if (e.path().filename().string().find(".kreg-tmp-") != std::string::npos) found.push_back(e.path().string());
+    if (e.path().filename().string().rfind(".kreg-", 0) == 0) found.push_back(e.path().string());
   return found;
 }
 

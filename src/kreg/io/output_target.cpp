@@ -2,6 +2,7 @@
 // where its file is to be created, and a loop or a missing directory can be named.
 #include "kreg/io/output_target.h"
 
+#include <fcntl.h>
 #include <limits.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -10,6 +11,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <vector>
+
+#include "kreg/io/replaceable.h"
 
 namespace kreg {
 
@@ -60,6 +63,7 @@ OutputTarget inspect_output(const std::string& path) {
       continue;
     }
     t.mode = info.st_mode & 07777;
+    t.type = info.st_mode & S_IFMT;
     t.uid = info.st_uid;
     t.gid = info.st_gid;
     t.device = info.st_dev;
@@ -83,6 +87,8 @@ std::string unwritable_reason(const OutputTarget& t) {
     case Kind::kDirectory:
       return "is a directory";
     case Kind::kSpecialFile:
+      if (S_ISSOCK(t.type))
+        return "it is a socket, which kreg cannot write to; give a file, a device or a named pipe (mkfifo)";
       return ::access(t.resolved.c_str(), W_OK) == 0 ? "" : std::strerror(errno);
     case Kind::kNewFile:
     case Kind::kRegularFile:
@@ -99,7 +105,33 @@ std::string unwritable_reason(const OutputTarget& t) {
   if (!S_ISDIR(info.st_mode)) return "'" + dir + "' is not a directory";
   // A replacement is created beside the file, so the directory itself must be writable.
   if (::access(dir.c_str(), W_OK | X_OK) != 0) return "directory '" + dir + "': " + std::strerror(errno);
+  const std::string obstacle = directory_obstacle(dir);
+  if (!obstacle.empty()) return obstacle;
+  const std::string name = base_name(t.resolved);
+  const long longest = ::pathconf(dir.c_str(), _PC_NAME_MAX);
+  const std::size_t limit = longest > 0 ? static_cast<std::size_t>(longest) : NAME_MAX;
+  if (name.size() > limit)
+    return "the file name is " + std::to_string(name.size()) + " bytes long; names in directory '" + dir +
+           "' can be at most " + std::to_string(limit) + " bytes";
+  if (t.kind == Kind::kNewFile && ::lstat(t.resolved.c_str(), &info) != 0 && errno != ENOENT)
+    return std::strerror(errno);
+  // The surest test that the run's files can be made here: make one (and remove it).
+  std::string probe;
+  const int fd = create_temporary_file(dir, "tmp", probe);
+  if (fd < 0) return "cannot create a file in directory '" + dir + "': " + std::strerror(errno);
+  ::close(fd);
+  ::unlink(probe.c_str());
+  if (t.kind == Kind::kRegularFile) return replacement_obstacle(t.resolved, dir);
   return "";
+}
+
+std::string output_directory(const std::string& resolved) { return directory_of(resolved); }
+
+int create_temporary_file(const std::string& dir, const char* tag, std::string& name) {
+  std::string pattern = dir + "/.kreg-" + tag + "-XXXXXX";
+  const int fd = ::mkostemp(pattern.data(), O_CLOEXEC);
+  if (fd >= 0) name = pattern;
+  return fd;
 }
 
 std::string file_identity(const std::string& path) {
