@@ -133,13 +133,7 @@ BinaryResult run_binary(const std::vector<std::string>& args, uid_t id, double s
     ::dup2(devnull, 1);
     ::dup2(pipe_fds[1], 2);
     if (id != ::geteuid() && (::setgroups(0, nullptr) != 0 || ::setgid(id) != 0 || ::setuid(id) != 0)) ::_exit(126);
-    std::vector<std::string> store = {KREG_BINARY};
-    store.insert(store.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (auto& a : store) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    ::execv(KREG_BINARY, argv.data());
-    ::_exit(127);
+    exec_kreg_binary(args);
   }
   ::close(pipe_fds[1]);
   BinaryResult r;

@@ -190,13 +190,7 @@ pid_t spawn_kreg(const std::vector<std::string>& args) {
     const int devnull = ::open("/dev/null", O_WRONLY);
     ::dup2(devnull, 1);
     ::dup2(devnull, 2);
-    std::vector<std::string> store = {KREG_BINARY};
-    store.insert(store.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (auto& a : store) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    ::execv(KREG_BINARY, argv.data());
-    ::_exit(127);
+    exec_kreg_binary(args);
   }
   return pid;
 }
