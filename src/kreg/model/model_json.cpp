@@ -125,33 +125,33 @@ class Reader {
   std::string source_;
 };
 
-// Predictions are target_mean + target_scale * sum_i alpha_i k(z, z_i). For a kernel of the
-// distance alone, |k(z, z_i)| <= k(z, z) = k(0) (positive semi-definite and stationary), so
-// every prediction is within |target_mean| + target_scale k(0) sum_i |alpha_i|: refused when
-// that bound is beyond the largest double, since predictions would overflow. (Compared in
-// logarithms: the bound itself may not be representable.) Kernels of the dot product are
-// unbounded; predict checks each of their predictions.
+// Predictions are target_mean + target_scale * f(z) with f(z) = sum_i alpha_i k(z, z_i), the
+// expansion on the standardised scale. For a kernel of the distance alone, |k(z, z_i)| <= k(z, z)
+// = k(0) (positive semi-definite and stationary), so |f(z)| and every partial sum of it are at
+// most k(0) sum_i |alpha_i| whatever z: a model whose bound is beyond the largest double is
+// refused, its sums could overflow at any input. (Compared in logarithms: the bound itself may
+// not be representable.) The step back to the original scale is computed without overflow
+// (Standardization::inverse_target), so that a prediction is inf only when its value is beyond
+// the largest double; predict refuses those, and those of kernels of the dot product, which are
+// unbounded, row by row.
 void check_expansion_bound(const Model& m, const Reader& r) {
   if (m.alpha.empty() || m.kernel.input() != KernelInput::kDistance) return;
   const arma::vec a = arma::abs(m.alpha);
   const arma::uword largest = a.index_max();
-  if (!(a(largest) > 0.0)) return;
+  const double k0 = std::abs(m.kernel(0.0, 0.0));
+  if (!(a(largest) > 0.0) || !(k0 > 0.0)) return;
   int exponent = 0;
   std::frexp(a(largest), &exponent);
   const double unit = std::ldexp(1.0, exponent - 1);  // a power of two near max |alpha_i|
   const double sum_in_units = arma::accu(a / unit);    // >= 1, and no overflow
-  const double k0 = std::abs(m.kernel(0.0, 0.0));
-  const double room = std::numeric_limits<double>::max() - std::abs(m.standardization.target_mean);
-  if (!(k0 > 0.0)) return;
-  const double log_bound =
-      std::log(sum_in_units) + std::log(unit) + std::log(k0) + std::log(m.standardization.target_scale);
-  if (log_bound < std::log(room)) return;
+  const double log_bound = std::log(sum_in_units) + std::log(unit) + std::log(k0);
+  if (log_bound < std::log(std::numeric_limits<double>::max())) return;
   const double decades = log_bound / std::log(10.0);  // the bound as mantissa e+exponent
   std::ostringstream os;
   os.precision(3);
-  os << m.alpha(largest) << ", the largest coefficient: predictions could reach "
+  os << m.alpha(largest) << ", the largest coefficient: the kernel expansion could reach "
      << std::pow(10.0, decades - std::floor(decades)) << "e+" << static_cast<long>(std::floor(decades))
-     << " (|target_mean| + target_scale * k(0) * sum |alpha_i|), beyond the largest double (1.8e+308)";
+     << " (k(0) * sum |alpha_i|), beyond the largest double (1.8e+308), and its predictions overflow";
   r.fail("alpha[" + std::to_string(largest) + "]", os.str());
 }
 
