@@ -101,7 +101,7 @@ class PredictCommand : public Command {
   }
 
   // A row with every feature present has a finite prediction, or nothing is written: the first
-  // row whose prediction is not finite is named, with the feature farthest from the training
+  // row whose prediction is not finite is named, with its feature farthest from the training
   // data (in training standard deviations), the usual cause.
   static void require_finite_predictions(const Model& model, const PredictionData& input, const arma::vec& f) {
     const Dataset& data = input.data;
@@ -111,8 +111,8 @@ class PredictCommand : public Command {
       const arma::uword j = arma::abs(z).index_max();
       std::ostringstream os;
       os.precision(3);
-      os << data.source << ":" << input.line_numbers.at(i) << ": the prediction is " << f(i)
-         << ", not a finite number: the model cannot be evaluated this far from its training data (feature '"
+      os << data.source << ":" << input.line_numbers.at(i) << ": the prediction is " << readable_number(f(i))
+         << ", not a finite number: the model overflows at this row (its feature farthest from the training data is '"
          << data.feature_names[j] << "' = " << data.X(i, j);
       if (model.standardization.mode != StandardizeMode::kNone)
         os << ", " << std::abs(z(j)) << " training standard deviations from the training mean";
