@@ -100,6 +100,22 @@ TEST(FiniteValues, TargetOf1e200GivesThePredictionsOfTheScaledDownTarget) {
   expect_proportional(f_big, f_small, 1e190, 1e-12);
 }
 
+// A target near the largest double (6.7e307): the same model as the target scaled down by a
+// power of two, whose scaling is exact, so the predictions are those scaled back.
+TEST(FiniteValues, TargetNearTheLargestDoubleGivesThePredictionsOfTheTargetScaledByAPowerOfTwo) {
+  const std::string dir = scratch_dir();
+  Columns small = base_columns();
+  for (double& v : small.y) v -= 3.0;  // in [-1.5, 1.5]
+  Columns big = small;
+  const double two_1022 = std::ldexp(1.0, 1022);
+  for (double& v : big.y) v *= two_1022;
+  const std::vector<std::string> gaussian = {"--kernel", "gaussian", "--bandwidth", "1"};
+  const std::vector<double> f_big = fit_and_predict(dir, "big", csv_of(big), gaussian);
+  const std::vector<double> f_small = fit_and_predict(dir, "small", csv_of(small), gaussian);
+  expect_all_finite(f_big);
+  expect_proportional(f_big, f_small, two_1022, 1e-14);
+}
+
 // A feature holding +-1.79e308: its deviations overflow. The model must be that of the same
 // data with the column standardised beforehand (in long double, where nothing overflows).
 TEST(FiniteValues, FeatureAtTheLargestDoubleGivesTheModelOfItsStandardisedColumn) {
@@ -263,7 +279,7 @@ TEST(FiniteValues, PredictionThatOverflowsIsAnErrorNamingTheLine) {
       run_cli({"predict", "--model", dir + "/m.json", "--data", dir + "/new.csv", "--output", dir + "/p.csv"});
   EXPECT_EQ(r.status, 2) << r.err;
   EXPECT_NE(r.err.find("new.csv:4: the prediction is"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("feature 'x1' = 1e+300"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("is 'x1' = 1e+300"), std::string::npos) << r.err;
   EXPECT_FALSE(file_exists(dir + "/p.csv"));
   // A missing feature with --missing drop is still an empty prediction, not an error.
   write_text(dir + "/gap.csv", "x1,x2\n0.5,0.5\n,-1\n0.2,0.1\n");
