@@ -2,6 +2,7 @@
 #include "cv_report.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "kreg/core/number_text.h"
 #include "kreg/io/table_writer.h"
@@ -186,14 +187,19 @@ std::string nystrom_unfinished_warning(const CvResult& result) {
 
 }  // namespace
 
-std::vector<std::string> cv_warnings(const CvResult& result, const CvSettings& s, const CvColumns& /*columns*/) {
+std::vector<std::string> cv_warnings(const CvResult& result, const CvSettings& s, const CvColumns& columns) {
   std::vector<std::string> out;
   const std::string method = s.base.method;
   const std::string of_total = " of " + std::to_string(result.rows.size());
-  if (result.non_finite_rows > 0)
+  if (result.non_finite_rows > 0) {
+    const auto first = std::find_if(result.rows.begin(), result.rows.end(),
+                                    [](const CvRow& r) { return !std::isfinite(r.mean_score); });
     out.push_back(std::to_string(result.non_finite_rows) + of_total +
                   " grid points have no finite cross-validation error (their fits broke down numerically, e.g. "
-                  "lambda too small for the kernel matrix); they are never selected");
+                  "lambda too small for the kernel matrix); they are never selected, and their cells in the table "
+                  "are empty. The first: " +
+                  cv_row_text(*first, columns));
+  }
   const CvRow& best = result.rows[result.best_min];
   // mean_r2 averages each fold's R2 (1 - its MSE / its variance); the min rule ranks by the
   // score (the MSE by default), so another point may have a higher mean R2: the message speaks

@@ -52,7 +52,7 @@ class FitCommand : public Command {
       report << "fitted " << settings.method << " (" << settings.kernel.name << ") on " << model.summary.n_train
              << " rows x " << data.p() << " features"
              << (held_out > 0 ? " (" + std::to_string(held_out) + " more held out for early stopping)" : std::string())
-             << ": train RMSE " << readable_number(std::sqrt(model.summary.train_mse)) << ", train R2 "
+             << ": train RMSE " << readable_number(model.summary.train_rmse) << ", train R2 "
              << readable_number(model.summary.train_r2) << "\n";
       if (settings.is_iterative())
         report << "iterations: " << model.summary.iterations << ", t = " << readable_number(model.summary.t)

@@ -1,6 +1,8 @@
 // `kreg loo`: leave-one-out MSE, its standard error, GCV and df of krr for every (kernel point,
 // lambda) of a grid, one eigendecomposition per kernel point (the representer-theorem notes,
 // Proposition 3); the choice by LOO MSE or GCV, its refit and its config; a brute-force check.
+#include <algorithm>
+#include <cmath>
 #include <map>
 #include <ostream>
 
@@ -83,6 +85,15 @@ class LooCommand : public Command {
       warn(io, std::to_string(r.interpolating) + " of " + std::to_string(r.points.size()) +
                    " grid points interpolate a training row (a leverage H_ii is 1 to rounding): they have no "
                    "leave-one-out error and are never chosen; use larger lambda values");
+    if (r.non_finite > 0) {
+      const auto first = std::find_if(r.points.begin(), r.points.end(), [](const LooPoint& p) {
+        return !p.interpolates && !(std::isfinite(p.loo_mse) && std::isfinite(p.gcv));
+      });
+      warn(io, std::to_string(r.non_finite) + " of " + std::to_string(r.points.size()) +
+                   " grid points have a leave-one-out error or GCV that is not finite (the fit broke down "
+                   "numerically); they are never chosen, and their cells in the table are empty. The first: " +
+                   loo_point_text(*first, grid));
+    }
 
     // Everything is computed before anything is written: the outputs appear all or none.
     const LooPoint& chosen = r.points[choice_.index(r)];

@@ -44,18 +44,18 @@ nlohmann::ordered_json row_json(const LooPoint& pt, const LooGrid& grid) {
   return j;
 }
 
+bool by_gcv(const LooChoice& c) { return c.criterion == "gcv"; }
+
+}  // namespace
+
 // "bandwidth 0.5, lambda 0.01: LOO MSE 0.123 (SE 0.004), GCV 0.125, df 12.3"
-std::string row_text(const LooPoint& pt, const LooGrid& grid) {
+std::string loo_point_text(const LooPoint& pt, const LooGrid& grid) {
   std::string s;
   for (const KernelParameter* p : kernel_parameters_of(grid))
     s += p->key + " " + readable_number(pt.kernel.value(p->key)) + ", ";
   return s + "lambda " + readable_number(pt.lambda) + ": LOO MSE " + readable_number(pt.loo_mse) + " (SE " +
          readable_number(pt.loo_se) + "), GCV " + readable_number(pt.gcv) + ", df " + readable_number(pt.df);
 }
-
-bool by_gcv(const LooChoice& c) { return c.criterion == "gcv"; }
-
-}  // namespace
 
 void LooChoice::check() const {
   if (criterion != "loo" && criterion != "gcv")
@@ -123,9 +123,9 @@ std::string loo_summary(const LooResult& result, const LooGrid& grid, const LooC
   std::string s = "loo " + grid.base.method + " (criterion " + choice.criterion + "): " + std::to_string(kernels) +
                   " kernel point" + (kernels == 1 ? "" : "s") + " x " + std::to_string(lambdas) + " lambdas on " +
                   std::to_string(rows) + " rows\n";
-  if (by_gcv(choice)) return s + "best (min GCV): " + row_text(result.points[result.best_gcv], grid) + "\n";
-  return s + "best (min rule): " + row_text(result.points[result.best_min], grid) + "\n" +
-         "best (1se rule): " + row_text(result.points[result.best_1se], grid) + "\n";
+  if (by_gcv(choice)) return s + "best (min GCV): " + loo_point_text(result.points[result.best_gcv], grid) + "\n";
+  return s + "best (min rule): " + loo_point_text(result.points[result.best_min], grid) + "\n" +
+         "best (1se rule): " + loo_point_text(result.points[result.best_1se], grid) + "\n";
 }
 
 }  // namespace kreg::cli

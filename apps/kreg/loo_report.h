@@ -32,6 +32,9 @@ std::string loo_table(const LooResult& result, const LooGrid& grid);
 nlohmann::ordered_json loo_best_json(const LooResult& result, const LooGrid& grid, const LooChoice& choice,
                                      std::size_t rows, const nlohmann::ordered_json& reading);
 
+/// A point in words: "bandwidth 0.5, lambda 0.01: LOO MSE 0.123 (SE 0.004), GCV 0.125, df 12.3".
+std::string loo_point_text(const LooPoint& point, const LooGrid& grid);
+
 /// The summary for people: grid size, rows, the best point by each rule of the criterion.
 std::string loo_summary(const LooResult& result, const LooGrid& grid, const LooChoice& choice, std::size_t rows);
 

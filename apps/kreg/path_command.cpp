@@ -1,5 +1,7 @@
 // `kreg path`: one row per lambda (krr from one eigendecomposition; kl1, klinf warm-started)
 // or per recorded t (kgf from the same eigendecomposition; kgd, ksgd, kcd, kegd from one run).
+#include <algorithm>
+#include <cmath>
 #include <ostream>
 
 #include "command.h"
@@ -80,6 +82,8 @@ class PathCommand : public Command {
       path = spectral_path(train, val, settings, grid, !coef_path_.empty(), score);
     }
 
+    warn_non_finite(io, path, lambda_path ? "lambda" : "t", val != nullptr, !score.is_mse());
+
     std::vector<std::string> columns = {
         lambda_path ? "lambda" : "t", "df", "train_mse", "train_r2", "val_mse", "val_r2", "alpha_norm", "nonzero"};
     const bool nystrom = settings.is_nystrom();
@@ -138,6 +142,25 @@ class PathCommand : public Command {
   }
 
  private:
+  // A point whose errors are not finite (a fit that broke down numerically) is written with
+  // empty cells; the warning names how many and the first.
+  static void warn_non_finite(Streams& io, const std::vector<PathPoint>& path, const std::string& regulariser,
+                              bool validation, bool score_column) {
+    const auto broken = [&](const PathPoint& p) {
+      return !std::isfinite(p.train_mse) || !std::isfinite(p.alpha_norm) ||
+             (validation && (!std::isfinite(p.val_mse) || (score_column && !std::isfinite(p.val_score))));
+    };
+    const auto first = std::find_if(path.begin(), path.end(), broken);
+    if (first == path.end()) return;
+    const auto count = std::count_if(path.begin(), path.end(), broken);
+    warn(io, std::to_string(count) + " of " + std::to_string(path.size()) +
+                 " path points have errors or coefficients that are not finite (their fits broke down "
+                 "numerically); their cells in the table are empty. The first: " +
+                 regulariser + " " + readable_number(first->value) + ", train MSE " +
+                 readable_number(first->train_mse) + ", alpha norm " + readable_number(first->alpha_norm) +
+                 (validation ? ", validation MSE " + readable_number(first->val_mse) : std::string()));
+  }
+
   DataOptions data_;
   FitSettingsOptions fit_;
   RegulariserGridOptions grids_;

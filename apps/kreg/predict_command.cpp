@@ -1,5 +1,7 @@
 // `kreg predict`: apply a saved model to a CSV file; report R2, RMSE, MAE when the file
 // holds the model's target column; --keep carries columns (an identifier) into the output.
+#include <cfloat>
+#include <cmath>
 #include <sstream>
 
 #include "command.h"
@@ -48,6 +50,7 @@ class PredictCommand : public Command {
     if (!metrics_path_.empty() && !data.has_target())
       throw DataError(data.source + ": no column '" + model.target_name + "' to compute --metrics from");
     const arma::vec f = predict(model, data.X);  // NaN where a feature is missing
+    require_finite_predictions(model, input, f);
 
     files.add("output", prediction_table(input, f));
 
@@ -57,15 +60,21 @@ class PredictCommand : public Command {
     std::string summary;
     if (data.has_target()) {
       // Rows without a target value or without a prediction do not count.
-      const arma::uvec scored = arma::find_finite(data.y % f);
+      // (Not find_finite(y % f): the product of two finite values near 1e200 is inf.)
+      const arma::uvec scored = arma::find(arma::abs(data.y) <= DBL_MAX && arma::abs(f) <= DBL_MAX);
+      if (scored.is_empty() && !metrics_path_.empty())
+        throw DataError(data.source + ": no row has both a prediction and a value of '" + model.target_name +
+                        "' to compute --metrics from");
       const arma::vec y = data.y.elem(scored), fs = f.elem(scored);
-      const Metrics m = evaluate(y, fs);
+      const Metrics m = scored.is_empty() ? Metrics{NAN, NAN, NAN, NAN} : evaluate(y, fs);
       const std::string on = scored.n_elem < f.n_elem
                                  ? " (on the " + std::to_string(scored.n_elem) + " of " + std::to_string(f.n_elem) +
                                        " rows with both a prediction and a target value)"
                                  : "";
-      summary = "R2: " + readable_number(m.r2) + on + "\nRMSE: " + readable_number(m.rmse) +
-                "\nMAE: " + readable_number(m.mae) + "\n";
+      summary = scored.is_empty() ? "R2, RMSE, MAE: none, no row has both a prediction and a value of '" +
+                                        model.target_name + "'\n"
+                                  : "R2: " + readable_number(m.r2) + on + "\nRMSE: " + readable_number(m.rmse) +
+                                        "\nMAE: " + readable_number(m.mae) + "\n";
       if (!metrics_path_.empty()) {
         nlohmann::json j = {{"n", scored.n_elem}, {"r2", m.r2}, {"rmse", m.rmse}, {"mae", m.mae}, {"mse", m.mse}};
         files.add("metrics", j.dump(1) + "\n");
@@ -88,6 +97,27 @@ class PredictCommand : public Command {
                           "column in --data)");
       for (std::size_t j = 0; j < i; ++j)
         if (keep_[j] == keep_[i]) throw ConfigError("keep", "column '" + keep_[i] + "' is named twice");
+    }
+  }
+
+  // A row with every feature present has a finite prediction, or nothing is written: the first
+  // row whose prediction is not finite is named, with its feature farthest from the training
+  // data (in training standard deviations), the usual cause.
+  static void require_finite_predictions(const Model& model, const PredictionData& input, const arma::vec& f) {
+    const Dataset& data = input.data;
+    for (arma::uword i = 0; i < f.n_elem; ++i) {
+      if (std::isfinite(f(i)) || data.X.row(i).has_nan()) continue;  // a missing feature: an empty prediction
+      const arma::rowvec z = model.standardization.transform_features(data.X.row(i));
+      const arma::uword j = arma::abs(z).index_max();
+      std::ostringstream os;
+      os.precision(3);
+      os << data.source << ":" << input.line_numbers.at(i) << ": the prediction is " << readable_number(f(i))
+         << ", not a finite number: the model overflows at this row (its feature farthest from the training data is '"
+         << data.feature_names[j] << "' = " << data.X(i, j);
+      if (model.standardization.mode != StandardizeMode::kNone)
+        os << ", " << std::abs(z(j)) << " training standard deviations from the training mean";
+      os << "); nothing was written";
+      throw DataError(os.str());
     }
   }
 

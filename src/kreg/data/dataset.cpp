@@ -286,6 +286,7 @@ PredictionData gather_prediction(const CsvTable& table, const PredictionColumns&
     d.y = gather_rows(table, rows, {static_cast<std::size_t>(chosen.target)});
     d.target_name = table.names[static_cast<std::size_t>(chosen.target)];
   }
+  for (const std::size_t i : rows) out.line_numbers.push_back(table.line_numbers[i]);
   for (const std::size_t c : table.text_columns) out.kept_columns.push_back(table.names[c]);
   for (const std::size_t i : rows)
     for (std::size_t k = 0; k < table.text_columns.size(); ++k) out.kept_text.push_back(table.text_at(i, k));

@@ -70,6 +70,7 @@ struct PredictionData {
   std::size_t rows_read = 0;              ///< data rows in the file
   std::size_t rows_dropped = 0;           ///< rows left out (keep_incomplete_rows = false)
   std::size_t rows_incomplete = 0;        ///< rows kept with a missing feature (keep_incomplete_rows)
+  std::vector<long> line_numbers;         ///< the file line of each row of data
   std::vector<std::string> kept_columns;  ///< the columns asked to be kept as text, in the order asked
   std::vector<std::string> kept_text;     ///< row-major over kept_columns, one row per row of data
 };

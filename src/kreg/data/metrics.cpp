@@ -4,15 +4,36 @@
 #include <cmath>
 #include <limits>
 
+#include "kreg/data/moments.h"
+
 namespace kreg {
 
-double mse(const arma::vec& y, const arma::vec& f) { return arma::mean(arma::square(y - f)); }
-double mae(const arma::vec& y, const arma::vec& f) { return arma::mean(arma::abs(y - f)); }
+double mse(const arma::vec& y, const arma::vec& f) {
+  double c = 1.0;
+  const arma::vec e = scaled_difference(y, f, c);
+  return mean_square(e) * c * c;
+}
+
+double rmse(const arma::vec& y, const arma::vec& f) {
+  double c = 1.0;
+  const arma::vec e = scaled_difference(y, f, c);
+  return root_mean_square(e) * c;
+}
+
+double mae(const arma::vec& y, const arma::vec& f) {
+  double c = 1.0;
+  const arma::vec e = scaled_difference(y, f, c);
+  return mean_abs(e) * c;
+}
 
 double r_squared(const arma::vec& y, const arma::vec& f) {
-  const double ss_tot = arma::accu(arma::square(y - arma::mean(y)));
-  if (!(ss_tot > 0.0)) return std::numeric_limits<double>::quiet_NaN();
-  return 1.0 - arma::accu(arma::square(y - f)) / ss_tot;
+  if (y.is_empty()) return std::numeric_limits<double>::quiet_NaN();
+  double ce = 1.0, cd = 1.0;
+  const arma::vec e = scaled_difference(y, f, ce);
+  const arma::vec d = scaled_difference(y, arma::vec(y.n_elem, arma::fill::value(population_moments(y).mean)), cd);
+  // sum((y - f)^2) / sum((y - mean)^2), NaN when y is constant
+  const double c = ce / cd;
+  return 1.0 - sum_of_squares_ratio(e, d) * c * c;
 }
 
 double huber_rho(double r, double delta) {
@@ -22,14 +43,16 @@ double huber_rho(double r, double delta) {
 
 double huber(const arma::vec& y, const arma::vec& f, double scale, double delta) {
   double sum = 0.0;
-  for (arma::uword i = 0; i < y.n_elem; ++i) sum += huber_rho((y[i] - f[i]) / scale, delta);
+  double c = 1.0;
+  const arma::vec e = scaled_difference(y, f, c);
+  for (arma::uword i = 0; i < y.n_elem; ++i) sum += huber_rho(e[i] / scale * c, delta);
   return sum / static_cast<double>(y.n_elem);
 }
 
 Metrics evaluate(const arma::vec& y, const arma::vec& f) {
   Metrics m;
   m.mse = mse(y, f);
-  m.rmse = std::sqrt(m.mse);
+  m.rmse = rmse(y, f);
   m.mae = mae(y, f);
   m.r2 = r_squared(y, f);
   return m;

@@ -1,4 +1,6 @@
-// Goodness-of-fit measures on the original scale of the response.
+// Goodness-of-fit measures on the original scale of the response, computed without overflow on
+// the way (data/moments.h): RMSE, MAE and R^2 are finite for finite y and f whatever their
+// magnitude; the MSE is inf only when its value is beyond the largest double.
 #pragma once
 
 #include <armadillo>
@@ -7,6 +9,8 @@ namespace kreg {
 
 /// mean((y - f)^2)
 double mse(const arma::vec& y, const arma::vec& f);
+/// sqrt(mean((y - f)^2))
+double rmse(const arma::vec& y, const arma::vec& f);
 /// mean(|y - f|)
 double mae(const arma::vec& y, const arma::vec& f);
 /// 1 - sum((y - f)^2) / sum((y - mean(y))^2); NaN when y is constant.

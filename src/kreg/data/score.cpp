@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "kreg/data/metrics.h"
+#include "kreg/data/moments.h"
 
 namespace kreg {
 
@@ -47,16 +48,19 @@ bool parse_score_kind(const std::string& text, ScoreKind& kind) {
 }
 
 double huber_scale(const arma::vec& y_train) {
-  const double sd = y_train.n_elem > 0 ? arma::stddev(y_train, 1) : 0.0;
+  if (y_train.is_empty()) return 1.0;
+  // On a power-of-two scale (data/moments.h): the same digits, and no overflow for large y.
+  const double s = power_of_two_scale(arma::abs(y_train).max());
+  const double sd = arma::stddev(arma::vec(y_train / s), 1) * s;
   return sd > 0.0 && std::isfinite(sd) ? sd : 1.0;
 }
 
 double residual_score(const Score& score, const arma::vec& e, double scale) {
   switch (score.kind) {
     case ScoreKind::kMse:
-      return arma::mean(arma::square(e));
+      return mean_square(e);
     case ScoreKind::kMae:
-      return arma::mean(arma::abs(e));
+      return mean_abs(e);
     case ScoreKind::kHuber: {
       double sum = 0.0;
       for (double r : e) sum += huber_rho(r / scale, score.huber_delta);
@@ -67,7 +71,9 @@ double residual_score(const Score& score, const arma::vec& e, double scale) {
 }
 
 double score_value(const Score& score, const arma::vec& y, const arma::vec& f, double scale) {
-  return residual_score(score, arma::vec(y - f), scale);
+  double c = 1.0;  // the residuals are (y - f) / c, the score scales by score_unit(c)
+  const arma::vec e = scaled_difference(y, f, c);
+  return residual_score(score, e, scale / c) * score_unit(score.kind, c);
 }
 
 ValidationErrors validation_errors(const Score& score, const arma::vec& y, const arma::vec& f, double scale) {

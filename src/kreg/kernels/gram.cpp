@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <limits>
 #include <vector>
 
 #include "kreg/core/cpu_dispatch.h"
@@ -25,6 +26,13 @@ constexpr arma::uword kParallelElements = 1u << 20;
 // Below this fraction of ||a||^2 + ||b||^2 the BLAS distance is recomputed exactly.
 constexpr double kRecomputeFraction = 1e-6;
 
+// True when the BLAS distance d of a pair with ||a||^2 + ||b||^2 = scale is recomputed directly:
+// nearly coincident points (cancellation), and pairs whose norms overflowed (d is then inf or
+// NaN although the points are finite: the direct difference is exact or honestly inf).
+KREG_ALWAYS_INLINE inline bool needs_direct(double d, double scale) {
+  return !(d >= kRecomputeFraction * scale && scale <= std::numeric_limits<double>::max());
+}
+
 double direct_sqdist(const arma::mat& A, arma::uword i, const arma::mat& B, arma::uword j) {
   double s = 0.0;
   for (arma::uword c = 0; c < A.n_cols; ++c) {
@@ -42,7 +50,7 @@ KREG_ALWAYS_INLINE inline arma::uword distances_body(const double* col, const do
   for (arma::uword i = begin; i < end; ++i) {
     const double scale = as[i] + bj;
     d[i] = scale - 2.0 * col[i];
-    close += d[i] < kRecomputeFraction * scale;
+    close += needs_direct(d[i], scale);
   }
   return close;
 }
@@ -82,10 +90,10 @@ void apply_kernel(const Kernel& kernel, arma::mat& G, const arma::mat& A, const 
         double* d = d2.data();
         arma::uword close = blas_distances(col, as, bj, begin, G.n_rows, d);
         const bool diagonal = zero_diagonal && j >= begin && j < G.n_rows;  // a point and itself: 0
-        if (diagonal) close -= d[j] < kRecomputeFraction * (as[j] + bj);
+        if (diagonal) close -= needs_direct(d[j], as[j] + bj);
         if (close > 0)
           for (arma::uword i = begin; i < G.n_rows; ++i)
-            if (d[i] < kRecomputeFraction * (as[i] + bj)) d[i] = direct_sqdist(A, i, B, j);
+            if (needs_direct(d[i], as[i] + bj)) d[i] = direct_sqdist(A, i, B, j);
         if (diagonal) d[j] = 0.0;
       }
       if (begin < G.n_rows)

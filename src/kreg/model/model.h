@@ -17,7 +17,8 @@ namespace kreg {
 struct TrainingSummary {
   std::size_t n_train = 0;
   std::size_t n_features = 0;
-  double train_mse = 0.0;
+  double train_mse = 0.0;   ///< inf when beyond the largest double (a target near 1e155 and above)
+  double train_rmse = 0.0;  ///< finite for every fit; not saved (a loaded model has sqrt(train_mse))
   double train_r2 = 0.0;
   double rcond = 0.0;  ///< reciprocal condition estimate of the factorised system (0 if none)
   /// Degrees of freedom, the trace of the hat matrix (fitted = H y): krr tr K (K + lambda I)^{-1},

@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "kreg/core/errors.h"
+#include "kreg/core/number_text.h"
 #include "kreg/io/byte_source.h"
 #include "kreg/io/json_input.h"
 
@@ -108,6 +109,14 @@ class Reader {
     }
     return out;
   }
+  /// A scale divides (features) or multiplies (the target): a positive normal double, whose
+  /// reciprocal is finite.
+  void scale(double v, const std::string& key) const {
+    if (!(v > 0.0)) fail(key, "must be > 0, got " + number_text(v));
+    if (v < std::numeric_limits<double>::min())
+      fail(key, "must be at least the smallest normal double 2.2250738585072014e-308 (its reciprocal overflows), got " +
+                    number_text(v));
+  }
   [[noreturn]] void fail(const std::string& key, const std::string& what) const {
     throw ModelFormatError(source_ + ": key '" + key + "': " + what);
   }
@@ -115,6 +124,36 @@ class Reader {
  private:
   std::string source_;
 };
+
+// Predictions are target_mean + target_scale * f(z) with f(z) = sum_i alpha_i k(z, z_i), the
+// expansion on the standardised scale. For a kernel of the distance alone, |k(z, z_i)| <= k(z, z)
+// = k(0) (positive semi-definite and stationary), so |f(z)| and every partial sum of it are at
+// most k(0) sum_i |alpha_i| whatever z: a model whose bound is beyond the largest double is
+// refused, its sums could overflow at any input. (Compared in logarithms: the bound itself may
+// not be representable.) The step back to the original scale is computed without overflow
+// (Standardization::inverse_target), so that a prediction is inf only when its value is beyond
+// the largest double; predict refuses those, and those of kernels of the dot product, which are
+// unbounded, row by row.
+void check_expansion_bound(const Model& m, const Reader& r) {
+  if (m.alpha.empty() || m.kernel.input() != KernelInput::kDistance) return;
+  const arma::vec a = arma::abs(m.alpha);
+  const arma::uword largest = a.index_max();
+  const double k0 = std::abs(m.kernel(0.0, 0.0));
+  if (!(a(largest) > 0.0) || !(k0 > 0.0)) return;
+  int exponent = 0;
+  std::frexp(a(largest), &exponent);
+  const double unit = std::ldexp(1.0, exponent - 1);  // a power of two near max |alpha_i|
+  const double sum_in_units = arma::accu(a / unit);    // >= 1, and no overflow
+  const double log_bound = std::log(sum_in_units) + std::log(unit) + std::log(k0);
+  if (log_bound < std::log(std::numeric_limits<double>::max())) return;
+  const double decades = log_bound / std::log(10.0);  // the bound as mantissa e+exponent
+  std::ostringstream os;
+  os.precision(3);
+  os << m.alpha(largest) << ", the largest coefficient: the kernel expansion could reach "
+     << std::pow(10.0, decades - std::floor(decades)) << "e+" << static_cast<long>(std::floor(decades))
+     << " (k(0) * sum |alpha_i|), beyond the largest double (1.8e+308), and its predictions overflow";
+  r.fail("alpha[" + std::to_string(largest) + "]", os.str());
+}
 
 }  // namespace
 
@@ -231,7 +270,7 @@ Model model_from_json(const json& j, const std::string& source) {
   m.standardization.feature_scale = r.vec(s, "feature_scale", "standardization.");
   m.standardization.target_mean = r.finite(s, "target_mean", "standardization.");
   m.standardization.target_scale = r.finite(s, "target_scale", "standardization.");
-  if (!(m.standardization.target_scale > 0.0)) r.fail("standardization.target_scale", "must be > 0");
+  r.scale(m.standardization.target_scale, "standardization.target_scale");
   m.feature_names = r.strings(j, "features");
   if (m.feature_names.empty()) r.fail("features", "a model has at least one feature");
   // Duplicates by hashing: linear in the number of features (a pairwise check took minutes at
@@ -258,8 +297,7 @@ Model model_from_json(const json& j, const std::string& source) {
   if (m.standardization.feature_mean.n_elem != p_count || m.standardization.feature_scale.n_elem != p_count)
     r.fail("standardization", "feature_mean/feature_scale must have one entry per feature");
   for (std::size_t i = 0; i < p_count; ++i)
-    if (!(m.standardization.feature_scale(i) > 0.0))
-      r.fail("standardization.feature_scale[" + std::to_string(i) + "]", "must be > 0");
+    r.scale(m.standardization.feature_scale(i), "standardization.feature_scale[" + std::to_string(i) + "]");
   const json& points = r.at(j, "points", "");
   if (!points.is_array() || points.size() != m.alpha.n_elem)
     r.fail("points", "expected one row per alpha (" + std::to_string(m.alpha.n_elem) + ")");
@@ -273,6 +311,7 @@ Model model_from_json(const json& j, const std::string& source) {
       m.points(i, c) = row[c].get<double>();
     }
   }
+  check_expansion_bound(m, r);
   const json& rows = r.at(j, "point_rows", "");
   if (!rows.is_array() || rows.size() != m.alpha.n_elem) r.fail("point_rows", "expected one index per alpha");
   m.point_rows.set_size(rows.size());
@@ -291,6 +330,7 @@ Model model_from_json(const json& j, const std::string& source) {
     r.fail("point_rows", "an index is beyond the training rows (n_train + n_validation)");
   m.summary.n_features = p_count;
   m.summary.train_mse = r.num(sum, "train_mse", "training_summary.");
+  m.summary.train_rmse = std::sqrt(m.summary.train_mse);
   m.summary.train_r2 = r.num(sum, "train_r2", "training_summary.");
   m.summary.rcond = r.num(sum, "rcond", "training_summary.");
   if (sum.contains("df")) m.summary.df = r.num(sum, "df", "training_summary.");  // absent from older files

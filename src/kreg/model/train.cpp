@@ -8,6 +8,7 @@
 #include "kreg/data/metrics.h"
 #include "kreg/data/splits.h"
 #include "kreg/kernels/gram.h"
+#include "kreg/kernels/kernel_overflow.h"
 #include "kreg/linalg/conditioning.h"
 #include "kreg/linalg/matrix_vector.h"
 #include "kreg/solvers/descent.h"
@@ -201,11 +202,12 @@ Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* 
   model.kernel = make_kernel(settings.kernel);
   model.feature_names = data.feature_names;
   model.target_name = data.target_name;
-  model.standardization = fit_standardization(data.X, data.y, settings.standardize);
+  model.standardization = fit_standardization(data, settings.standardize);
   model.points = model.standardization.transform_features(data.X);
   model.point_rows = original_rows;
   const arma::vec t = model.standardization.transform_target(data.y);
   record_lap(times, "standardize", watch);
+  require_finite_kernel(model.kernel, model.points, data, settings.standardize, &original_rows);
 
   const bool primal = solves_in_primal(model.kernel, data.n(), data.p());
   arma::vec fitted_t;
@@ -264,9 +266,16 @@ Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* 
   }
 
   const arma::vec fitted = model.standardization.inverse_target(fitted_t);
+  const arma::uvec overflow = arma::find_nonfinite(fitted);
+  if (!overflow.is_empty())
+    throw DataError(data.source + ": the fitted value of training row " +
+                    std::to_string(original_rows(overflow(0)) + 1) + " is " + readable_number(fitted(overflow(0))) +
+                    ": beyond the largest double; divide the target column '" + data.target_name +
+                    "' by a power of ten");
   model.summary.n_train = data.n();
   model.summary.n_features = data.p();
   model.summary.train_mse = mse(data.y, fitted);
+  model.summary.train_rmse = rmse(data.y, fitted);
   model.summary.train_r2 = r_squared(data.y, fitted);
   record_lap(times, "summary", watch);
   return model;

@@ -16,6 +16,7 @@
 #include "kreg/data/metrics.h"
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
+#include "kreg/kernels/kernel_overflow.h"
 #include "kreg/kernels/kernel_type.h"
 #include "kreg/linalg/band_reduction.h"
 #include "kreg/linalg/blas_threads.h"
@@ -65,7 +66,7 @@ void add_errors(FoldScores& out, const Score& score, const Dataset& tr, const Da
 bool score_fold_by_cholesky(const Dataset& tr, const Dataset& va, const FitSettings& s, const std::vector<double>& grid,
                             const Score& score, FoldScores& out) {
   const Kernel kernel = make_kernel(s.kernel);
-  const Standardization st = fit_standardization(tr.X, tr.y, s.standardize);
+  const Standardization st = fit_standardization(tr, s.standardize);
   const arma::mat Z = st.transform_features(tr.X);
   const arma::vec y = st.transform_target(tr.y);
   const arma::mat K = gram(kernel, Z);
@@ -95,7 +96,7 @@ bool score_fold_by_cholesky(const Dataset& tr, const Dataset& va, const FitSetti
 bool score_fold_by_band(const Dataset& tr, const Dataset& va, const FitSettings& s, const std::vector<double>& grid,
                         const Score& score, FoldScores& out, arma::mat& scratch) {
   const Kernel kernel = make_kernel(s.kernel);
-  const Standardization st = fit_standardization(tr.X, tr.y, s.standardize);
+  const Standardization st = fit_standardization(tr, s.standardize);
   const arma::mat Z = st.transform_features(tr.X);
   arma::mat qty = st.transform_target(tr.y);
   BandReduction band(gram_lower(kernel, Z, std::move(scratch)));  // reads the lower triangle only
@@ -121,7 +122,7 @@ bool score_fold_by_band(const Dataset& tr, const Dataset& va, const FitSettings&
 FoldScores score_fold_by_nystrom(const Dataset& tr, const Dataset& va, const FitSettings& s,
                                  const std::vector<double>& grid, const Score& score, const arma::mat& centre_rows) {
   const Kernel kernel = make_kernel(s.kernel);
-  const Standardization st = fit_standardization(tr.X, tr.y, s.standardize);
+  const Standardization st = fit_standardization(tr, s.standardize);
   const arma::mat Z = st.transform_features(tr.X);
   const arma::vec y = st.transform_target(tr.y);
   const arma::mat C = st.transform_features(centre_rows);
@@ -307,6 +308,7 @@ FitSettings refit_settings(const CvSettings& settings, const CvRow& row) {
 CvScores compute_cv_scores(const Dataset& data_in, const CvSettings& settings, const Folds& folds, const CvShard& shard,
                            const CvProgress& progress) {
   validate(settings.base);
+  require_representable_mse(data_in);  // the cv table reports MSEs
   if (settings.base.is_iterative()) settings.base.max_update_count();  // throws for a t_max of too many updates
   if (static_cast<std::size_t>(folds.fold_of_row.size()) != data_in.n())
     throw DataError(data_in.source + ": fold assignment has the wrong length");
@@ -320,12 +322,21 @@ CvScores compute_cv_scores(const Dataset& data_in, const CvSettings& settings, c
   FitSettings base = settings.base;
   double scale2 = 1.0, score_scale = 1.0;  // back to the original scale of y
   if (settings.statistics == CvStatistics::kAll) {
-    const Standardization st = fit_standardization(data_in.X, data_in.y, base.standardize);
+    const Standardization st = fit_standardization(data_in, base.standardize);
     data.X = st.transform_features(data_in.X);
     data.y = st.transform_target(data_in.y);
     scale2 = st.target_scale * st.target_scale;
     score_scale = score_unit(settings.score.kind, st.target_scale);
     base.standardize = StandardizeMode::kNone;
+  }
+
+  // A kernel that overflows on the rows (standardised with all of them) is refused up front
+  // (kernels of the distance alone never do).
+  if (std::any_of(kernels.begin(), kernels.end(),
+                  [](const KernelSettings& k) { return make_kernel(k).input() != KernelInput::kDistance; })) {
+    const arma::mat Z = fit_standardization(data, base.standardize).transform_features(data.X);
+    for (const KernelSettings& kernel : kernels)
+      require_finite_kernel(make_kernel(kernel), Z, data_in, settings.base.standardize);
   }
 
   // krr with shared statistics: one task per kernel covers all folds (see score_all_folds_krr).

@@ -82,7 +82,7 @@ DefaultGrids default_grids(const Dataset& data, const FitSettings& settings, boo
   const bool regulariser_axis = method.regulariser != Regulariser::kEarlyStopping;
   if (!(want_bandwidth && bandwidth_axis) && !(want_regulariser && regulariser_axis)) return out;
 
-  const Standardization st = fit_standardization(data.X, data.y, settings.standardize);
+  const Standardization st = fit_standardization(data, settings.standardize);
   const arma::mat sample = spread_sample(st.transform_features(data.X), 1000);
   if (want_bandwidth && bandwidth_axis) {
     out.median_distance = median_pairwise_distance(sample, sample.n_rows);

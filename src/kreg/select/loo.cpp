@@ -8,8 +8,10 @@
 #include "kreg/core/errors.h"
 #include "kreg/core/number_text.h"
 #include "kreg/core/progress.h"
+#include "kreg/data/moments.h"
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
+#include "kreg/kernels/kernel_overflow.h"
 #include "kreg/linalg/cholesky.h"
 #include "kreg/linalg/matrix_vector.h"
 #include "kreg/select/kernel_grid.h"
@@ -63,12 +65,15 @@ void add_kernel_points(const arma::mat& Z, const arma::vec& y, const Standardiza
     const arma::vec resid = y - fitted.col(g);
     const arma::vec denom = 1.0 - Hdiag.col(g);
     const arma::vec loo = st.target_scale * (resid / denom);
-    const arma::vec sq = arma::square(loo);
+    // The squares on a power-of-two scale (data/moments.h): large residuals do not overflow.
+    const double unit = power_of_two_scale(arma::abs(loo).max());
+    const arma::vec sq = arma::square(loo / unit);
     // A leverage H_ii of 1 (to rounding): the fit interpolates row i, which then has no LOO
     // residual; the point gets none and is never chosen.
     const bool interpolates = denom.min() <= 1e-12;
-    pt.loo_mse = interpolates ? NAN : arma::mean(sq);
-    pt.loo_se = interpolates ? NAN : arma::stddev(sq) / std::sqrt(static_cast<double>(n));
+    pt.interpolates = interpolates;
+    pt.loo_mse = interpolates ? NAN : arma::mean(sq) * unit * unit;
+    pt.loo_se = interpolates ? NAN : arma::stddev(sq) * unit * unit / std::sqrt(static_cast<double>(n));
     const double rss = st.target_scale * st.target_scale * arma::accu(arma::square(resid));
     pt.gcv = static_cast<double>(n) * rss / std::pow(static_cast<double>(n) - pt.df, 2);
     if (keep_residuals) pt.residuals = loo;
@@ -93,9 +98,11 @@ LooResult loo_krr(const Dataset& data, const LooGrid& grid) {
   for (double lambda : grid.lambdas)
     if (!(lambda >= 0.0)) throw ConfigError("lambda_grid", "values must be >= 0");
   const std::vector<KernelSettings> kernels = kernel_grid_points(grid.base.kernel, grid.kernel_grids);
-  const Standardization st = fit_standardization(data.X, data.y, grid.base.standardize);
+  require_representable_mse(data);  // LOO errors and GCV are MSEs
+  const Standardization st = fit_standardization(data, grid.base.standardize);
   const arma::mat Z = st.transform_features(data.X);
   const arma::vec y = st.transform_target(data.y);
+  for (const KernelSettings& kernel : kernels) require_finite_kernel(make_kernel(kernel), Z, data, grid.base.standardize);
   LooResult result;
   // With several kernel points, progress counts them (their eigendecompositions stay silent).
   std::unique_ptr<ProgressStep> step;
@@ -108,7 +115,14 @@ LooResult loo_krr(const Dataset& data, const LooGrid& grid) {
     add_kernel_points(Z, y, st, s, grid.lambdas, grid.keep_residuals, result.points);
     if (step) step->advance(1.0);
   }
-  for (const LooPoint& p : result.points) result.interpolating += std::isfinite(p.loo_mse) ? 0 : 1;
+  for (const LooPoint& p : result.points) {
+    result.interpolating += p.interpolates ? 1 : 0;
+    result.non_finite += !p.interpolates && !(std::isfinite(p.loo_mse) && std::isfinite(p.gcv)) ? 1 : 0;
+  }
+  if (result.non_finite > 0 && result.interpolating + result.non_finite == result.points.size())
+    throw NumericalError(
+        "leave-one-out: no grid point has a finite leave-one-out error (the fits broke down numerically, or "
+        "interpolate a row); use larger lambda values");
   if (result.interpolating == result.points.size())
     throw NumericalError(
         "leave-one-out: at every grid point a leverage H_ii is 1 (the fit interpolates a row, which "
@@ -150,7 +164,7 @@ std::vector<arma::vec> loo_krr_brute_force(const Dataset& data, const FitSetting
   require_krr(settings);
   const std::size_t n = data.n();
   const Kernel kernel = make_kernel(settings.kernel);
-  const Standardization st = fit_standardization(data.X, data.y, settings.standardize);
+  const Standardization st = fit_standardization(data, settings.standardize);
   const arma::vec y = st.transform_target(data.y);
   const arma::mat K = gram(kernel, st.transform_features(data.X));
   std::vector<arma::vec> out;

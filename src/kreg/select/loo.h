@@ -23,7 +23,8 @@ struct LooPoint {
   double loo_se = 0.0;    ///< sd of the n squared LOO residuals / sqrt(n); NaN likewise
   double gcv = 0.0;       ///< n RSS / (n - df)^2, RSS on the original scale
   double rcond = 1.0;     ///< reciprocal condition of K + lambda I (spectral_rcond)
-  arma::vec residuals;    ///< the n LOO residuals (original scale); empty unless kept
+  bool interpolates = false;  ///< a leverage H_ii is 1 to rounding: no LOO error
+  arma::vec residuals;        ///< the n LOO residuals (original scale); empty unless kept
 };
 
 struct LooResult {
@@ -36,6 +37,9 @@ struct LooResult {
   std::size_t best_gcv = 0;
   /// Points where the fit interpolates a row (a leverage H_ii is 1 to rounding): no LOO error.
   std::size_t interpolating = 0;
+  /// Other points whose LOO error or GCV is not finite (the fit broke down numerically): never
+  /// chosen either.
+  std::size_t non_finite = 0;
 };
 
 /// A leave-one-out search: kernel points (as cv's: kernel_grid.h) x lambdas.

@@ -8,6 +8,7 @@
 #include "kreg/data/metrics.h"
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
+#include "kreg/kernels/kernel_overflow.h"
 #include "kreg/solvers/descent.h"
 
 namespace kreg {
@@ -17,8 +18,10 @@ std::vector<PathPoint> descent_path(const Dataset& train, const Dataset* validat
   validate(s);
   if (!s.is_iterative()) throw ConfigError("method", "'" + s.method + "' is not an iterative method");
   const Kernel kernel = make_kernel(s.kernel);
-  const Standardization st = fit_standardization(train.X, train.y, s.standardize);
+  require_representable_mse(train);  // the path reports MSEs
+  const Standardization st = fit_standardization(train, s.standardize);
   const arma::mat Z = st.transform_features(train.X);
+  require_finite_kernel(kernel, Z, train, s.standardize);
   const arma::mat K = gram(kernel, Z);
   arma::mat Kv;
   arma::vec yv;

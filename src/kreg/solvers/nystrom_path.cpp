@@ -7,6 +7,7 @@
 #include "kreg/core/errors.h"
 #include "kreg/data/metrics.h"
 #include "kreg/data/standardization.h"
+#include "kreg/kernels/kernel_overflow.h"
 #include "kreg/solvers/default_grids.h"
 #include "kreg/solvers/nystrom.h"
 
@@ -17,8 +18,10 @@ std::vector<PathPoint> nystrom_path(const Dataset& train, const Dataset* validat
   if (s.centers_by != "uniform")
     throw ConfigError("centers_by", "a path draws one set of centres for every lambda: uniform only");
   const Kernel kernel = make_kernel(s.kernel);
-  const Standardization st = fit_standardization(train.X, train.y, s.standardize);
+  require_representable_mse(train);  // the path reports MSEs
+  const Standardization st = fit_standardization(train, s.standardize);
   const arma::mat Z = st.transform_features(train.X);
+  require_finite_kernel(kernel, Z, train, s.standardize);
   const arma::vec y = st.transform_target(train.y);
   const arma::uword n = Z.n_rows;
   const arma::uword m = s.centers > 0 ? static_cast<arma::uword>(s.centers) : default_centre_count(n);

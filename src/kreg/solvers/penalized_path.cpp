@@ -10,6 +10,7 @@
 #include "kreg/data/metrics.h"
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
+#include "kreg/kernels/kernel_overflow.h"
 #include "kreg/linalg/matrix_vector.h"
 #include "kreg/solvers/default_grids.h"
 #include "kreg/solvers/descent.h"
@@ -76,8 +77,10 @@ std::vector<PathPoint> penalized_path(const Dataset& train, const Dataset* valid
   validate(s);
   const Penalty pen = penalty_of(s.method);
   const Kernel kernel = make_kernel(s.kernel);
-  const Standardization st = fit_standardization(train.X, train.y, s.standardize);
+  require_representable_mse(train);  // the path reports MSEs
+  const Standardization st = fit_standardization(train, s.standardize);
   const arma::mat Z = st.transform_features(train.X);
+  require_finite_kernel(kernel, Z, train, s.standardize);
   const arma::mat K = gram(kernel, Z);
   const arma::vec y = st.transform_target(train.y);
   const double unit = s.lambda_unit(train.n());  // effective = unit * lambda

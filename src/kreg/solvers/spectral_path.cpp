@@ -13,6 +13,7 @@
 #include "kreg/data/metrics.h"
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
+#include "kreg/kernels/kernel_overflow.h"
 #include "kreg/linalg/matrix_vector.h"
 #include "kreg/solvers/default_grids.h"
 #include "kreg/spectral/spectrum.h"
@@ -28,8 +29,10 @@ std::vector<PathPoint> spectral_path(const Dataset& train, const Dataset* valida
                                     method_names_where([](const MethodInfo& m) { return m.is_spectral(); }) +
                                     ", got '" + settings.method + "'");
   const Kernel kernel = make_kernel(settings.kernel);
-  const Standardization st = fit_standardization(train.X, train.y, settings.standardize);
+  require_representable_mse(train);  // the path reports MSEs
+  const Standardization st = fit_standardization(train, settings.standardize);
   const arma::mat Z = st.transform_features(train.X);
+  require_finite_kernel(kernel, Z, train, settings.standardize);
   const arma::vec y = st.transform_target(train.y);
   const Spectrum spec = spectrum_for(kernel, Z);
   const arma::vec ytil = times_t(spec.U, y);
