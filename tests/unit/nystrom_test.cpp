@@ -131,6 +131,46 @@ TEST(Nystrom, SameBitsAtAnyThreadCountAndFromAWarmStart) {
   EXPECT_LT(warm.iterations, cold.iterations);
 }
 
+// "converged" means what --tol promises: the relative residual of the normal equations (N),
+// ||K_nm^T y - H alpha|| / ||K_nm^T y||, recomputed here from K_nm and K_mm themselves, is at
+// most tol; at lambda = 0 too, where the preconditioned residual that the iteration watches
+// can reach tol while (N)'s is still well above it.
+TEST(Nystrom, ConvergedMeansTheResidualOfTheNormalEquationsIsWithinTol) {
+  const Dataset d = california("train");
+  const arma::mat Z = (d.X.each_row() - arma::mean(d.X)).eval().each_row() / arma::stddev(d.X);
+  const arma::vec y = d.y - arma::mean(d.y);
+  const arma::mat C = Z.rows(uniform_centres(Z.n_rows, 50, 1));
+  int converged = 0, not_converged = 0;
+  for (double bandwidth : {0.5, 1.0, 3.0}) {
+    const Kernel k = gaussian(bandwidth);
+    const arma::mat Knm = cross_gram(k, Z, C), Kmm = gram(k, C);
+    const arma::vec rhs = Knm.t() * y;
+    const NystromSystem system(k, Z, y, C);
+    for (double lambda : {0.0, 1e-6, 1e-3, 1.0}) {
+      for (double tol : {1e-3, 1e-6, 1e-8}) {
+        NystromOptions opt;
+        opt.lambda = lambda;
+        opt.tol = tol;
+        const NystromSolution s = system.solve(opt);
+        const arma::vec h = Knm.t() * (Knm * s.alpha) + lambda * (Kmm * s.alpha);
+        const double residual = arma::norm(rhs - h) / arma::norm(rhs);
+        SCOPED_TRACE("bandwidth " + std::to_string(bandwidth) + ", lambda " + std::to_string(lambda) + ", tol " +
+                     std::to_string(tol));
+        // The solver's own residual is this one, to rounding.
+        EXPECT_NEAR(s.relative_residual, residual, 1e-3 * residual + 1e-12);
+        if (s.converged) {
+          ++converged;
+          EXPECT_LE(residual, tol * (1.0 + 1e-6));
+        } else {
+          ++not_converged;
+          EXPECT_GT(s.relative_residual, tol);
+        }
+      }
+    }
+  }
+  EXPECT_GT(converged, 0);
+}
+
 TEST(Nystrom, UniformCentresAreDistinctSortedAndSeeded) {
   const arma::uvec a = uniform_centres(1000, 100, 7), b = uniform_centres(1000, 100, 7);
   EXPECT_TRUE(arma::all(a == b));

@@ -223,40 +223,55 @@ NystromSolution NystromSystem::solve(const NystromOptions& options, const arma::
     r = b - symmetric_times_of(op, beta);
   }
 
-  // Conjugate gradients (Hestenes & Stiefel 1952) on B^T H B beta = B^T K_nm^T y.
-  if (b_norm > 0.0) {
-    arma::vec p = r;
-    double rr = arma::dot(r, r);
-    out.converged = std::sqrt(rr) <= options.tol * b_norm;
-    while (!out.converged && out.iterations < options.max_iter) {
-      if ((out.iterations & 255) == 0) progress_pulse();
-      const arma::vec q = symmetric_times_of(op, p);
-      const double pq = arma::dot(p, q);
-      if (!(pq > 0.0)) {  // B^T H B not positive along p: rounding has the upper hand (lambda = 0)
-        out.breakdown = true;
-        break;
-      }
-      const double step = rr / pq;
-      beta += step * p;
-      r -= step * q;
-      const double rr_next = arma::dot(r, r);
-      p = r + (rr_next / rr) * p;
-      rr = rr_next;
-      ++out.iterations;
-      out.converged = std::sqrt(rr) <= options.tol * b_norm;
-    }
-  } else {
-    out.converged = true;
-  }
-
-  // alpha = B beta, and the residual of (N) itself with H = G + lambda K_mm.
+  // The residual of (N) itself, H = G + lambda K_mm never formed: what --tol bounds.
   const double rhs_norm = arma::norm(P.knm_y);
-  auto residual = [&](const arma::vec& alpha) {  // H alpha = G alpha + lambda K_mm alpha, H never formed
+  auto residual = [&](const arma::vec& alpha) {
     const arma::vec h = symmetric_times_of(P.G, alpha) + lambda * symmetric_times_of(P.Kmm, alpha);
     return rhs_norm > 0.0 ? arma::norm(P.knm_y - h) / rhs_norm : 0.0;
   };
+
+  // Conjugate gradients (Hestenes & Stiefel 1952) on B^T H B beta = B^T K_nm^T y. They stop on
+  // the preconditioned residual r = B^T (K_nm^T y - H alpha) as they update it; tol bounds the
+  // residual of (N) itself, which can be larger (B scales directions by up to 1 / mu_j, and the
+  // updated r drifts from the true one by rounding, most at small lambda). So when r reaches its
+  // goal, the residual of (N) is computed afresh; while it is still above tol, the iteration
+  // restarts from the recomputed r with a goal lowered by the factor still missing, until tol is
+  // reached, max_iter is spent, or a restart no longer lowers the residual (rounding's floor).
   out.alpha = P.U * (d % beta);
   out.relative_residual = residual(out.alpha);
+  out.converged = out.relative_residual <= options.tol;
+  if (b_norm > 0.0 && !out.converged) {
+    double goal = options.tol * b_norm;
+    for (;;) {
+      arma::vec p = r;
+      double rr = arma::dot(r, r);
+      while (std::sqrt(rr) > goal && out.iterations < options.max_iter) {
+        if ((out.iterations & 255) == 0) progress_pulse();
+        const arma::vec q = symmetric_times_of(op, p);
+        const double pq = arma::dot(p, q);
+        if (!(pq > 0.0)) {  // B^T H B not positive along p: rounding has the upper hand (lambda = 0)
+          out.breakdown = true;
+          break;
+        }
+        const double step = rr / pq;
+        beta += step * p;
+        r -= step * q;
+        const double rr_next = arma::dot(r, r);
+        p = r + (rr_next / rr) * p;
+        rr = rr_next;
+        ++out.iterations;
+      }
+      const double before = out.relative_residual;
+      out.alpha = P.U * (d % beta);
+      out.relative_residual = residual(out.alpha);
+      out.converged = out.relative_residual <= options.tol;
+      if (out.converged || out.breakdown || out.iterations >= options.max_iter || !(out.relative_residual < before))
+        break;
+      r = b - symmetric_times_of(op, beta);
+      goal = std::min(goal, arma::norm(r)) * 0.5 * (options.tol / out.relative_residual);
+    }
+  }
+
   if (!out.converged && lambda > 0.0) {
     // Short of tol (a small lambda: B^T H B's condition number grows as 1 / lambda). In the
     // variables alpha = U S w, (N) is (S U^T G U S + lambda I) w = S U^T K_nm^T y, solved

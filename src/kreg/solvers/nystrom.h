@@ -46,9 +46,9 @@ namespace kreg {
 
 struct NystromOptions {
   double lambda = 1.0;  ///< effective lambda (as it enters H)
-  /// Stop when the residual of the preconditioned system, as the iteration updates it, is at
-  /// most tol times its right-hand side. (Recomputed from alpha it can be larger when K_mm is
-  /// nearly singular: B then amplifies rounding; the residual of (N) itself is reported.)
+  /// Stop when the relative residual of (N) itself, ||K_nm^T y - H alpha|| / ||K_nm^T y||, is at
+  /// most tol (the iteration watches the preconditioned residual and checks this one whenever
+  /// that reaches its goal; see solve()).
   double tol = 1e-8;
   long max_iter = 1000;  ///< conjugate-gradient iterations at most
 };
@@ -59,7 +59,7 @@ struct NystromSolution {
   long iterations = 0;  ///< conjugate-gradient iterations made
   /// ||K_nm^T y - H alpha|| / ||K_nm^T y||: how well alpha solves (N), computed afresh at the end
   double relative_residual = NAN;
-  bool converged = false;  ///< the iteration's (preconditioned) residual reached tol before max_iter
+  bool converged = false;  ///< relative_residual <= tol, reached by the iteration within max_iter
   /// The iteration stopped because B^T H B was not positive along a search direction: rounding
   /// beat the remaining residual (a nearly singular K_mm at a tol below what it allows).
   bool breakdown = false;
