@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "kreg/core/number_parse.h"
+#include "kreg/core/number_text.h"
 #include "kreg/core/suggest.h"
 #include "kreg/io/json_input.h"
 
@@ -23,6 +25,43 @@ namespace detail {
 void type_error(const std::string& where, const std::string& expected, const json& got) {
   throw ConfigError(where + ": expected " + expected + ", got " + std::string(got.type_name()) + " " +
                     json_excerpt(got));
+}
+
+namespace {
+// The text as a message shows it: at most 40 characters.
+std::string shown(const std::string& text) { return text.size() <= 40 ? text : text.substr(0, 37) + "..."; }
+}  // namespace
+
+std::string check_integer_text(std::string& text, long long low, long long high) {
+  long long value = 0;
+  switch (parse_decimal_integer(text, low, high, value)) {
+    case IntegerText::kNumber:
+      text = std::to_string(value);  // "010" -> "10": CLI11 would read a leading 0 as octal
+      return "";
+    case IntegerText::kNotAnInteger:
+      return "expected a whole number in decimal digits (such as 10), got '" + shown(text) + "'";
+    case IntegerText::kOutOfRange:
+      return text.find('-') == std::string::npos
+                 ? "'" + shown(text) + "' is too large: at most " + std::to_string(high)
+                 : "'" + shown(text) + "' is too small: at least " + std::to_string(low);
+  }
+  return "not a number";
+}
+
+std::string check_number_text(std::string& text) {
+  double value = 0.0;
+  switch (parse_number(text.data(), text.data() + text.size(), value)) {
+    case NumberText::kNumber:
+      text = format_double(value);  // 17 digits: CLI11 reads them back (through long double) to the same double
+      return "";
+    case NumberText::kNotANumber:
+      return "expected a number in decimal or scientific notation (such as 0.5, 10 or 1e-3), got '" + shown(text) + "'";
+    case NumberText::kNonFinite:
+      return "expected a finite number, got '" + shown(text) + "'";
+    case NumberText::kOutOfRange:
+      return "'" + shown(text) + "' is beyond the range of numbers (about 1.8e308)";
+  }
+  return "not a number";
 }
 
 void integer_range_error(const std::string& where, long long low, unsigned long long high, const json& got) {

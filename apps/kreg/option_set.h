@@ -100,6 +100,14 @@ class OptionSet {
 std::string key_of_flag(const std::string& flag);
 
 namespace detail {
+/// The checks of a number option's text on the command line, made before CLI11 converts it (whose
+/// own conversion reads "010" as octal, "0x10" as hexadecimal and saturates what does not fit).
+/// Each returns "" for a good text, rewritten into the form CLI11 converts to the same value,
+/// else the problem. Integers: an optional sign and decimal digits ("010" is ten), from `low` to
+/// `high`. Numbers: decimal or scientific notation (no hexadecimal, inf or nan), finite.
+std::string check_integer_text(std::string& text, long long low, long long high);
+std::string check_number_text(std::string& text);
+
 [[noreturn]] void type_error(const std::string& where, const std::string& expected, const nlohmann::json& got);
 [[noreturn]] void integer_range_error(const std::string& where, long long low, unsigned long long high,
                                       const nlohmann::json& got);
@@ -152,6 +160,15 @@ template <class T>
 CLI::Option* OptionSet::add(const std::string& flag, T& field, const std::string& help) {
   CLI::Option* opt = app_.add_option(flag, field, help)->capture_default_str();
   if constexpr (std::is_same_v<T, std::vector<std::string>>) opt->delimiter(',');
+  // (An empty description keeps the option's type name in the help as it is.)
+  if constexpr (std::is_integral_v<T>)
+    opt->transform(CLI::Validator(
+        [](std::string& text) {
+          return detail::check_integer_text(text, std::numeric_limits<T>::min(), std::numeric_limits<T>::max());
+        },
+        ""));
+  if constexpr (std::is_floating_point_v<T>)
+    opt->transform(CLI::Validator([](std::string& text) { return detail::check_number_text(text); }, ""));
   return bind(
       flag, opt, [&field](const nlohmann::json& j, const std::string& where) { detail::read_json(j, where, field); },
       [&field]() { return nlohmann::json(field); });

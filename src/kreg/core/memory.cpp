@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "kreg/core/errors.h"
+#include "kreg/core/number_parse.h"
 
 namespace kreg {
 
@@ -97,10 +98,12 @@ double parse_memory_size(const std::string& text) {
   const auto bad = [&text]() {
     return ConfigError("max_memory", "expected a size such as 512M, 4G or 1.5GiB, got '" + text + "'");
   };
-  char* end = nullptr;
-  const double number = std::strtod(text.c_str(), &end);
-  if (end == text.c_str() || !std::isfinite(number) || !(number > 0.0)) throw bad();
-  std::string unit(end);
+  // The number is decimal (no hexadecimal, inf or nan), the unit the letters after it.
+  const std::size_t unit_start = text.find_first_not_of("0123456789.eE+-");
+  const std::size_t digits = unit_start == std::string::npos ? text.size() : unit_start;
+  double number = 0.0;
+  if (parse_number(text.data(), text.data() + digits, number) != NumberText::kNumber || !(number > 0.0)) throw bad();
+  std::string unit = text.substr(digits);
   for (char& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   if (unit.size() >= 2 && unit.substr(unit.size() - 2) == "IB")
     unit.resize(unit.size() - 2);
