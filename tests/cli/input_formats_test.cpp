@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 
@@ -178,6 +179,24 @@ TEST(InputFormats, TabSeparatedGzipAndStandardInputGiveTheSameModel) {
                 .status,
             0);
   EXPECT_EQ(read_text(dir + "/piped.csv"), read_text(dir + "/direct.csv"));
+}
+
+// A file saved with carriage returns alone as line ends (classic Mac OS; Excel for Mac's "CSV
+// (Macintosh)"), and one with line ends mixed, give the model of the LF file; the quoted
+// "east, old wing" cells stay whole.
+TEST(InputFormats, CarriageReturnLineEndsGiveTheSameModel) {
+  const std::string dir = scratch_dir();
+  write_text(dir + "/clinic.csv", clinic_csv());
+  const std::string expected = fit_model(dir, dir + "/clinic.csv", {"--exclude", "id,clinic"});
+  ASSERT_FALSE(expected.empty());
+  std::string mac = clinic_csv(), mixed;
+  std::replace(mac.begin(), mac.end(), '\n', '\r');
+  int line = 0;
+  for (char c : clinic_csv()) mixed += c != '\n' ? std::string(1, c) : ++line % 2 ? "\r" : "\r\n";
+  write_text(dir + "/mac.csv", mac);
+  write_text(dir + "/mixed.csv", mixed);
+  EXPECT_EQ(fit_model(dir, dir + "/mac.csv", {"--exclude", "id,clinic"}), expected);
+  EXPECT_EQ(fit_model(dir, dir + "/mixed.csv", {"--exclude", "id,clinic"}), expected);
 }
 
 TEST(InputFormats, Utf8NamesTinyNumbersQuotesAndAliases) {

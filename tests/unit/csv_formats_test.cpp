@@ -105,6 +105,67 @@ TEST(CsvFormats, SpaceAlignedRecordsTakeARunOfBlanksAsOneSeparator) {
   EXPECT_EQ(lines, (std::vector<long>{1, 3, 5}));
 }
 
+// The records and the line each starts on.
+std::pair<std::vector<std::vector<std::string>>, std::vector<long>> records_of(const std::string& text, char sep) {
+  CsvRecords records(memory_input(text, "t"), sep);
+  std::vector<std::string> fields;
+  std::size_t count = 0;
+  long line = 0;
+  std::pair<std::vector<std::vector<std::string>>, std::vector<long>> out;
+  while (records.next(fields, count, line)) {
+    out.first.emplace_back(fields.begin(), fields.begin() + static_cast<long>(count));
+    out.second.push_back(line);
+  }
+  return out;
+}
+
+// Line ends as LF (Unix), CRLF (Windows) or CR alone (classic Mac OS, Excel's "CSV (Macintosh)"),
+// mixed in one file too: every file of one table reads as the LF file, with the same line numbers
+// in its messages; a CR inside quotes stays in the field.
+TEST(CsvFormats, CarriageReturnsAloneEndLinesAsNewlinesDo) {
+  const std::string dir = scratch_dir();
+  const std::string lf = table_text(',');
+  write_text(dir + "/lf.csv", lf);
+  const Dataset expected = load(dir + "/lf.csv");
+  ASSERT_EQ(expected.n(), 25u);
+  std::string cr = lf, crlf;
+  std::replace(cr.begin(), cr.end(), '\n', '\r');
+  for (char c : lf) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  std::string mixed;  // the line ends in turn LF, CR, CRLF
+  int end = 0;
+  for (char c : lf) mixed += c != '\n' ? std::string(1, c) : std::vector<std::string>{"\n", "\r", "\r\n"}[end++ % 3];
+  for (const auto& [name, text] :
+       std::vector<std::pair<std::string, std::string>>{{"cr.csv", cr}, {"crlf.csv", crlf}, {"mixed.csv", mixed}}) {
+    write_text(dir + "/" + name, text);
+    expect_same(load(dir + "/" + name), expected, name);
+    // A bad cell on line 9 is reported there.
+    std::string bad = text;
+    const std::size_t at = bad.find("-0.541");  // x1 of the 8th row, on line 9
+    ASSERT_NE(at, std::string::npos);
+    bad.replace(at, 6, "-0.5x1");
+    write_text(dir + "/bad_" + name, bad);
+    EXPECT_NE(error_of([&] { load(dir + "/bad_" + name); }).find("bad_" + name + ":9:1:"), std::string::npos)
+        << error_of([&] { load(dir + "/bad_" + name); });
+  }
+  // Tabs, semicolons and aligned columns with CR alone are sniffed and read the same way.
+  for (const char sep : {'\t', ';', ' '}) {
+    std::string text = table_text(sep);
+    std::replace(text.begin(), text.end(), '\n', '\r');
+    write_text(dir + "/cr_sep.txt", text);
+    expect_same(load(dir + "/cr_sep.txt"), expected, std::string("CR alone, separator '") + sep + "'");
+  }
+  // Records and their lines: a CR or CRLF inside quotes is kept (and counts as a line of the
+  // file), blank lines of any ending are skipped.
+  const auto r = records_of("a,\"b\rc\",d\r1,\"2\r\n3\",4\r\r\n\r5,6,7\r", ',');
+  EXPECT_EQ(r.first,
+            (std::vector<std::vector<std::string>>{{"a", "b\rc", "d"}, {"1", "2\r\n3", "4"}, {"5", "6", "7"}}));
+  EXPECT_EQ(r.second, (std::vector<long>{1, 3, 7}));
+  // A NUL byte in a file with CR line ends is refused where it is.
+  const std::string with_nul("a,b\r1,2\r3,\0\r", 12);
+  EXPECT_NE(error_of([&] { records_of(with_nul, ','); }).find("t:3:2: NUL byte"), std::string::npos)
+      << error_of([&] { records_of(with_nul, ','); });
+}
+
 TEST(CsvFormats, TheTableRecordsTheSeparatorItWasReadWith) {
   EXPECT_EQ(read_csv_table(memory_input("a|b\n1|2\n", "t.csv"), "t.csv", {}).separator, '|');
   EXPECT_EQ(read_csv_table(memory_input("a b\n1 2\n", "t.csv"), "t.csv", {}).separator, ' ');
@@ -157,12 +218,14 @@ TEST(CsvFormats, ATextColumnErrorSaysHowToLeaveItOut) {
   const std::string dir = scratch_dir();
   write_text(dir + "/t.csv", "x,clinic name,y\n1,east,2\n");
   EXPECT_EQ(error_of([&] { load(dir + "/t.csv"); }),
-            dir + "/t.csv:2:2: column 'clinic name': not a number: 'east' (a text column? leave it out with "
-                  "--exclude 'clinic name')");
+            dir +
+                "/t.csv:2:2: column 'clinic name': not a number: 'east' (a text column? leave it out with "
+                "--exclude 'clinic name')");
   ColumnSelection listed;
   listed.features = {"x", "clinic name"};
-  EXPECT_NE(error_of([&] { load_training_data(dir + "/t.csv", {}, listed, MissingPolicy::kError); })
-                .find("not a number: 'east' (a text column? leave it out of --features)"),
+  EXPECT_NE(error_of([&] {
+              load_training_data(dir + "/t.csv", {}, listed, MissingPolicy::kError);
+            }).find("not a number: 'east' (a text column? leave it out of --features)"),
             std::string::npos);
   // The target cannot be excluded: no such advice.
   write_text(dir + "/y.csv", "x,y\n1,high\n");

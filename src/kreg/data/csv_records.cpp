@@ -75,24 +75,24 @@ bool CsvRecords::next(std::vector<std::string>& fields, std::size_t& count, long
   const bool runs = sep == ' ';
   const auto is_sep = [sep, runs](int c) { return runs ? c == ' ' || c == '\t' : c == sep; };
   // Spaces around a field are trimmed; a tab only when it is not the separator.
-  const auto is_pad = [sep, runs](int c) { return c == '\r' || (!runs && (c == ' ' || (c == '\t' && sep != '\t'))); };
-  const auto skip_blanks = [this](int c) {  // the rest of a run of spaces, tabs and CRs
-    while (c == ' ' || c == '\t' || c == '\r') c = get();
+  const auto is_pad = [sep, runs](int c) { return !runs && (c == ' ' || (c == '\t' && sep != '\t')); };
+  const auto skip_blanks = [this](int c) {  // the rest of a run of spaces and tabs
+    while (c == ' ' || c == '\t') c = get_outside();
     return c;
   };
   for (;;) {
     count = 0;
     line = line_;
-    int c = get();
+    int c = get_outside();
     if (c < 0) return false;
     if (runs) c = skip_blanks(c);  // spaces before the first field separate nothing
-    bool blank = true;  // the record so far is one empty, unquoted field
-    for (;;) {          // one field per pass
+    bool blank = true;             // the record so far is one empty, unquoted field
+    for (;;) {                     // one field per pass
       if (count == fields.size()) fields.emplace_back();
       std::string& field = fields[count++];
       field.clear();
       const std::size_t column = count;
-      while (c >= 0 && is_pad(c)) c = get();
+      while (c >= 0 && is_pad(c)) c = get_outside();
       if (c == '"') {
         blank = false;
         const long opened = line_;
@@ -102,7 +102,7 @@ bool CsvRecords::next(std::vector<std::string>& fields, std::size_t& count, long
           if (c == '"') {
             if (peek() != '"') break;
             get();
-          } else if (c == '\n') {
+          } else if (c == '\n' || (c == '\r' && peek() != '\n')) {  // kept in the field; a line of the file
             ++line_;
           } else if (c == 0) {
             fail(line_, column, "NUL byte in the data (is this a binary or UTF-16 file?)");
@@ -110,8 +110,8 @@ bool CsvRecords::next(std::vector<std::string>& fields, std::size_t& count, long
           if (field.size() >= kMaxField) fail(opened, column, "field longer than 16 MiB");
           field.push_back(static_cast<char>(c));
         }
-        c = get();
-        while (c >= 0 && is_pad(c)) c = get();
+        c = get_outside();
+        while (c >= 0 && is_pad(c)) c = get_outside();
         if (c >= 0 && !is_sep(c) && c != '\n')
           fail(line_, column, "unexpected text after a closing quote (a quote inside a field is written \"\")");
       } else {
@@ -121,14 +121,14 @@ bool CsvRecords::next(std::vector<std::string>& fields, std::size_t& count, long
           if (field.size() >= kMaxField) fail(line_, column, "field longer than 16 MiB");
           field.push_back(static_cast<char>(c));
           if (!is_pad(c)) kept = field.size();
-          c = get();
+          c = get_outside();
         }
         field.resize(kept);
         if (kept > 0) blank = false;
       }
       if (is_sep(c)) {
         blank = false;
-        c = runs ? skip_blanks(get()) : get();
+        c = runs ? skip_blanks(get_outside()) : get_outside();
         if (runs && (c < 0 || c == '\n')) {  // spaces at the end of the line separate nothing
           if (c == '\n') ++line_;
           break;

@@ -1,9 +1,9 @@
 // CSV records from a byte stream (RFC 4180 and the files people really have): a separator
 // chosen by the caller (or by separator_sniff.h from head()), double-quoted fields with ""
-// escapes that may span lines, spaces around fields trimmed (but kept inside quotes), CRLF or
-// LF line ends, blank lines skipped; or space-aligned columns, where a run of spaces and tabs
-// is one separator. Every error names input:line[:column]. Memory is one 64 KiB buffer plus
-// the current record.
+// escapes that may span lines, spaces around fields trimmed (but kept inside quotes), LF, CRLF
+// or CR line ends (mixed too; a CR inside quotes is kept), blank lines skipped; or space-aligned columns, where a run
+// of spaces and tabs is one separator. Every error names input:line[:column]. Memory is one 64 KiB buffer plus the
+// current record.
 #pragma once
 
 #include <memory>
@@ -48,6 +48,14 @@ class CsvRecords {
   int peek() {
     if (pos_ == end_ && !refill()) return -1;
     return static_cast<unsigned char>(buffer_[pos_]);
+  }
+  // The next byte outside quotes, with every line end read as '\n': LF, CRLF, and a CR alone
+  // (the line end of classic Mac OS files, which Excel for Mac still writes as "CSV (Macintosh)").
+  int get_outside() {
+    const int c = get();
+    if (c != '\r') return c;
+    if (peek() == '\n') get();
+    return '\n';
   }
   bool refill();
   void start();  // fills the buffer; byte order marks

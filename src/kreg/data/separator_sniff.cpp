@@ -50,7 +50,7 @@ char SeparatorSniff::better_than(char used) const {
 SeparatorSniff sniff_separator(const std::string& sample, bool complete, char preferred, bool decimal_comma) {
   std::string text = sample;
   if (!complete) {
-    const std::size_t last_newline = text.rfind('\n');
+    const std::size_t last_newline = text.find_last_of("\n\r");  // CR alone ends a line too
     if (last_newline != std::string::npos) text.resize(last_newline + 1);
   }
   if (decimal_comma && preferred == ',') preferred = 0;
