@@ -150,19 +150,25 @@ CLI::Option* OptionSet::add_grid(const std::string& flag, std::string& field, co
 
 void OptionSet::apply_config() {
   if (config_path_.empty()) return;
-  std::string text;
+  json cfg;
+  std::string problem;
   try {
-    text = read_input_text(config_path_, "config file");
+    problem = parse_json_file(config_path_, "config file", cfg);
   } catch (const DataError& e) {
     throw ConfigError(e.what());  // a config that cannot be read is a settings problem (exit 2 either way)
   }
-  apply_config_text(text, config_path_);
+  if (!problem.empty()) throw ConfigError(input_name(config_path_) + ": " + problem);
+  apply_config_json(cfg, config_path_);
 }
 
 void OptionSet::apply_config_text(const std::string& text, const std::string& source) {
   json cfg;
   const std::string problem = parse_json_text(text, cfg);
   if (!problem.empty()) throw ConfigError(source + ": " + problem);
+  apply_config_json(cfg, source);
+}
+
+void OptionSet::apply_config_json(const json& cfg, const std::string& source) {
   if (!cfg.is_object()) throw ConfigError(source + ": a config must be a JSON object of option names");
   for (auto it = cfg.begin(); it != cfg.end(); ++it) {
     if (it.key() == kSelectionKey) continue;  // a record of how the values were chosen, not an option

@@ -45,6 +45,8 @@ class OptionSet {
   void apply_config();
   /// The same with the text of a config file, named `source` in messages.
   void apply_config_text(const std::string& text, const std::string& source);
+  /// The same with the parsed config.
+  void apply_config_json(const nlohmann::json& cfg, const std::string& source);
   /// Forgets which keys came from a config (to apply another config to fields reset to their
   /// defaults: the config fuzzer reuses one OptionSet).
   void forget_config() { from_config_.clear(); }

@@ -3,7 +3,11 @@
 // errors that print the value, recursive visitors) meets the depth.
 #include "kreg/io/json_input.h"
 
+#include <algorithm>
+#include <cstring>
+#include <istream>
 #include <set>
+#include <streambuf>
 #include <vector>
 
 #include "kreg/core/errors.h"
@@ -25,9 +29,75 @@ std::string clean(const std::string& what) {
   return s;
 }
 
+// The bytes of a source for the JSON parser, up to the first NUL byte, where reading stops with
+// a JsonLimit naming its line and column: nlohmann's parser would take a NUL for the end of the
+// text, accept what came before and never look at the rest.
+class JsonBytes : public std::streambuf {
+ public:
+  explicit JsonBytes(ByteSource& source) : source_(source), buffer_(std::size_t(1) << 16) {}
+
+ protected:
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    count(eback(), gptr());
+    if (next_ == end_) {
+      next_ = 0;
+      end_ = source_.read(buffer_.data(), buffer_.size());
+      if (end_ == 0) return traits_type::eof();
+    }
+    char* const first = buffer_.data() + next_;
+    if (*first == '\0')
+      throw JsonLimit{"invalid JSON: NUL byte at line " + std::to_string(line_) + ", column " +
+                      std::to_string(column_ + 1) +
+                      " (JSON text has none: is this a binary file, or one saved as UTF-16?)"};
+    const void* nul = std::memchr(first, 0, end_ - next_);
+    const std::size_t stop =
+        nul != nullptr ? static_cast<std::size_t>(static_cast<const char*>(nul) - buffer_.data()) : end_;
+    setg(first, first, buffer_.data() + stop);
+    next_ = stop;
+    return traits_type::to_int_type(*first);
+  }
+
+ private:
+  // Lines and columns of the bytes read so far, for the message about a NUL.
+  void count(const char* first, const char* last) {
+    for (; first != last; ++first) {
+      if (*first == '\n') {
+        ++line_;
+        column_ = 0;
+      } else {
+        ++column_;
+      }
+    }
+  }
+
+  ByteSource& source_;
+  std::vector<char> buffer_;
+  std::size_t next_ = 0, end_ = 0;  ///< the part of buffer_ not yet handed to the parser
+  std::size_t line_ = 1, column_ = 0;
+};
+
+// The bytes of a string, not copied.
+class TextSource : public ByteSource {
+ public:
+  explicit TextSource(const std::string& text) : text_(text) {}
+  std::size_t read(char* buffer, std::size_t size) override {
+    const std::size_t n = std::min(size, text_.size() - pos_);
+    std::memcpy(buffer, text_.data() + pos_, n);
+    pos_ += n;
+    return n;
+  }
+  const std::string& name() const override { return name_; }
+
+ private:
+  const std::string& text_;
+  std::size_t pos_ = 0;
+  const std::string name_ = "text";
+};
+
 }  // namespace
 
-std::string parse_json_text(const std::string& text, nlohmann::json& out) {
+std::string parse_json_source(ByteSource& source, nlohmann::json& out) {
   using nlohmann::json;
   std::vector<std::set<std::string>> keys;  // the keys seen so far in each open object
   const json::parser_callback_t check = [&keys](int depth, json::parse_event_t event, json& parsed) {
@@ -52,8 +122,10 @@ std::string parse_json_text(const std::string& text, nlohmann::json& out) {
     }
     return true;
   };
+  JsonBytes bytes(source);
+  std::istream in(&bytes);
   try {
-    out = json::parse(text, check);
+    out = json::parse(in, check);
   } catch (const JsonLimit& limit) {
     return limit.reason;
   } catch (const json::parse_error& e) {
@@ -68,12 +140,14 @@ std::string parse_json_text(const std::string& text, nlohmann::json& out) {
   return "";
 }
 
-std::string read_input_text(const std::string& path, const std::string& kind) {
-  auto source = open_input(path, kind);
-  std::string text;
-  char buffer[1 << 16];
-  for (std::size_t got; (got = source->read(buffer, sizeof buffer)) > 0;) text.append(buffer, got);
-  return text;
+std::string parse_json_text(const std::string& text, nlohmann::json& out) {
+  TextSource source(text);
+  return parse_json_source(source, out);
+}
+
+std::string parse_json_file(const std::string& path, const std::string& kind, nlohmann::json& out) {
+  const auto source = open_input(path, kind);
+  return parse_json_source(*source, out);
 }
 
 std::string json_excerpt(const nlohmann::json& value) {

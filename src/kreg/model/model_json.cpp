@@ -348,7 +348,10 @@ Model model_from_json(const json& j, const std::string& source) {
 }
 
 Model load_model(const std::string& path) {
-  return model_from_text(read_input_text(path, "model file"), input_name(path));
+  json j;
+  const std::string problem = parse_json_file(path, "model file", j);
+  if (!problem.empty()) throw ModelFormatError(input_name(path) + ": " + problem);
+  return model_from_json(j, input_name(path));
 }
 
 Model model_from_text(const std::string& text, const std::string& source) {
