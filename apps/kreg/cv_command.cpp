@@ -36,12 +36,12 @@ class CvCommand : public Command {
     data_.register_on(options);
     fit_.register_on(options);
     kernel_grids_.register_on(options);
-    grids_.register_on(options, "lambda values for " + method_names_where([](const MethodInfo& m) {
-                                  return m.regulariser == Regulariser::kLambda;
-                                }) + " (default: --lambda if given, else a grid from the data)",
-                       "t values for " + method_names_where([](const MethodInfo& m) {
-                         return m.regulariser == Regulariser::kTime;
-                       }) + " (default: --t if given, else a grid from the data); the early-stopping methods choose t per fold");
+    grids_.register_on(
+        options, "lambda values for " + method_names_where([](const MethodInfo& m) {
+                   return m.regulariser == Regulariser::kLambda;
+                 }) + " (default: --lambda if given, else a grid from the data)",
+        "t values for " + method_names_where([](const MethodInfo& m) { return m.regulariser == Regulariser::kTime; }) +
+            " (default: --t if given, else a grid from the data); the early-stopping methods choose t per fold");
     options.add("--folds", folds_, "number of folds k >= 2");
     options.add("--fold-column", fold_column_, "take each row's fold from this column (never a feature)");
     options.add_choice("--statistics", statistics_, {"fold", "all"},
@@ -84,7 +84,8 @@ class CvCommand : public Command {
     require_memory_for(cv_memory(cv, data.n(), data.p(), folds.k), "kreg cv", data.n());
     // Axes the user left free take their grids from the data (kreg/select/default_grids.h).
     const bool bandwidth_free = !options.given("bandwidth") && !options.given("bandwidth_grid");
-    const ExtendableAxes axes = fill_default_grids(cv, data, bandwidth_free, cv.regulariser_grid.empty(), provenance_.rules);
+    const ExtendableAxes axes =
+        fill_default_grids(cv, data, bandwidth_free, cv.regulariser_grid.empty(), provenance_.rules);
     provenance_.bandwidth_from_data = axes.bandwidth || (bandwidth_free && !provenance_.rules.bandwidth.empty());
     provenance_.regulariser_from_data = axes.regulariser;
     provenance_.regulariser_value_given = !options.given("lambda_grid") && !options.given("t_grid");
@@ -127,13 +128,21 @@ class CvCommand : public Command {
                         "--shard computes one shard of a run, --merge puts them together: give one or the other");
     std::vector<CvShardFile> shards;
     for (const std::string& path : merge_paths_) shards.push_back(read_cv_shard(path));
-    const CvScores scores = merge_cv_shards(shards);
     const nlohmann::ordered_json& run = shards.front().run;
+    for (const char* key : {"kreg_version", "data_fingerprint"})
+      if (!run.contains(key) || !run[key].is_string())
+        throw DataError(shards.front().path + ":1: the run description has no '" + key + "'");
+    if (!run.contains("given") || !run["given"].is_object())
+      throw DataError(shards.front().path + ":1: the run description has no 'given' settings");
     if (run.value("kreg_version", "") != KREG_VERSION)
       throw ConfigError("merge", shards.front().path + " was written by kreg " + run.value("kreg_version", "?") +
                                      ", this is " + KREG_VERSION + ": merge with the version that computed it");
-    options.apply_config_text(run.at("given").dump(), shards.front().path);
+    options.apply_config_text(run["given"].dump(), shards.front().path);
     const CvSettings cv = settings();
+    // The first file's counts against its settings; the merge checks that the others are of its run.
+    check_cv_shard_counts(shards.front(), cv);
+    const Folds folds = cv_shard_folds(shards.front());
+    const CvScores scores = merge_cv_shards(shards);
     check_outputs(false);
     std::vector<FileOption> inputs = {{"config", options.config_path()}};
     if (!model_path_.empty()) inputs.push_back({"data", data_.data});
@@ -141,9 +150,6 @@ class CvCommand : public Command {
     OutputFiles files(
         options, {{"output", output_path_}, {"per_fold", per_fold_path_}, {"best", best_path_}, {"model", model_path_}},
         inputs);
-    Folds folds;
-    folds.k = run.at("folds").at("k").get<int>();
-    folds.fold_of_row = run.at("folds").at("fold_of_row").get<std::vector<int>>();
     Dataset data;
     if (!model_path_.empty()) {  // the refit needs the rows; they must be the ones the shards saw
       data = data_.load(options, io, fold_column_).data;

@@ -13,6 +13,7 @@
 // their runs are equal in everything but the shard number.
 #pragma once
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -26,14 +27,35 @@ struct CvShardFile {
   std::string path;
   CvShard shard;
   nlohmann::ordered_json run;  ///< the run's identity, without the shard number
-  CvScores scores;             ///< slots of the whole run; `filled` marks this shard's
+  /// The run's counts (CvScores): its tasks, slots, folds k and grid values per slot.
+  std::size_t tasks = 0, slots = 0, grid_values = 0;
+  int folds = 0;
+  /// The slots this shard computed, by slot (only those: the run's slots are allocated by the
+  /// merge, once the counts are checked against the run's settings).
+  std::map<std::size_t, CvFoldScores> computed;
 };
 
 /// The text of the shard file of `shard`, whose tasks computed `scores` (compute_cv_scores).
 std::string cv_shard_text(const CvShard& shard, const nlohmann::ordered_json& run, const CvScores& scores);
 
-/// Reads a shard file. DataError naming the file (and line) when it is not one.
+/// Reads a shard file, checking every number in it against what a run can have written: the
+/// counts of the first line (tasks, slots, k, grid values), and in each row
+/// the indices, the MSE and the score (>= 0, or nan and inf for a fit that broke down, with a
+/// non-finite R2 then), R2 (<= 1, or nan, -inf), the flags and t; with the MSE as the score, the
+/// score equals the MSE. The file is read a line at a time: a NUL or control byte, a row longer
+/// than 4 KiB or a first line longer than 256 MiB is refused at once. DataError (exit 2) naming
+/// the file, line and column (the field's number and name) otherwise.
 CvShardFile read_cv_shard(const std::string& path);
+
+/// The folds of the run, from its description ("folds": {"k", "fold_of_row"} and "rows"):
+/// DataError naming the file unless there are k folds, one per row, each from 0 to k - 1, and
+/// every fold has rows.
+Folds cv_shard_folds(const CvShardFile& shard);
+
+/// ConfigError (exit 2) naming the file when its counts are not those of a run with `settings`
+/// (cv_kernel_grid(settings) points x k slots, the regulariser grid's values): called before the
+/// merge allocates the run's slots.
+void check_cv_shard_counts(const CvShardFile& shard, const CvSettings& settings);
 
 /// The scores of the whole run from its shard files, in any order. ConfigError (exit 2) when a
 /// shard is missing or given twice, when a file belongs to another run (naming the first setting
