@@ -17,7 +17,8 @@ while [[ $# -gt 0 ]]; do
   case "$1" in
     --paper-methods) PAPER=1; shift ;;
     --kreg) KREG="$2"; shift 2 ;;
-    *) echo "usage: $0 [--paper-methods] [--kreg PATH]" >&2; exit 2 ;;
+    -h|--help) echo "usage: $0 [--paper-methods] [--kreg PATH]"; exit 0 ;;
+    *) echo "$(basename "$0"): unknown argument '$1'; usage: $0 [--paper-methods] [--kreg PATH]" >&2; exit 2 ;;
   esac
 done
 bench_start

@@ -29,7 +29,8 @@ while [[ $# -gt 0 ]]; do
     --no-long-grid) LONG_GRID=0; shift ;;
     --other-methods) OTHER="$2"; shift 2 ;;
     --kreg) KREG="$2"; shift 2 ;;
-    *) echo "usage: $0 [--sizes \"400 2000 5000\"] [--no-long-grid] [--kreg PATH]" >&2; exit 2 ;;
+    -h|--help) echo "usage: $0 [--sizes \"400 2000 5000\"] [--no-long-grid] [--other-methods N] [--kreg PATH]"; exit 0 ;;
+    *) echo "$(basename "$0"): unknown argument '$1'; usage: $0 [--sizes \"400 2000 5000\"] [--no-long-grid] [--other-methods N] [--kreg PATH]" >&2; exit 2 ;;
   esac
 done
 bench_start

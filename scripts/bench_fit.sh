@@ -13,12 +13,13 @@ BW=3
 LAMBDA=0.1
 
 usage() { echo "usage: $0 [--n N] [--reps R] [--kreg PATH]" >&2; exit 2; }
+help() { echo "usage: $0 [--n N] [--reps R] [--kreg PATH]"; exit 0; }
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --n) [[ $# -ge 2 ]] || usage; N="$2"; shift 2 ;;
         --reps) [[ $# -ge 2 ]] || usage; REPS="$2"; shift 2 ;;
         --kreg) [[ $# -ge 2 ]] || usage; KREG="$2"; shift 2 ;;
-        -h|--help) usage ;;
+        -h|--help) help ;;
         *) echo "unknown argument: $1" >&2; usage ;;
     esac
 done

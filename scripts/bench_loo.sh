@@ -15,7 +15,8 @@ while [[ $# -gt 0 ]]; do
     --n) N="$2"; shift 2 ;;
     --reps) REPS="$2"; shift 2 ;;
     --kreg) KREG="$2"; shift 2 ;;
-    *) echo "usage: $0 [--n N] [--reps R] [--kreg PATH]" >&2; exit 2 ;;
+    -h|--help) echo "usage: $0 [--n N] [--reps R] [--kreg PATH]"; exit 0 ;;
+    *) echo "$(basename "$0"): unknown argument '$1'; usage: $0 [--n N] [--reps R] [--kreg PATH]" >&2; exit 2 ;;
   esac
 done
 bench_start

@@ -29,7 +29,8 @@ while [[ $# -gt 0 ]]; do
     --peer) PEER="$2"; shift 2 ;;
     --scale) SCALE="$2"; shift 2 ;;
     --kreg) KREG="$2"; shift 2 ;;
-    *) echo "usage: $0 [--california] [--cv] [--peer N] [--scale N] [--kreg PATH]" >&2; exit 2 ;;
+    -h|--help) echo "usage: $0 [--california] [--cv] [--peer N] [--scale N] [--kreg PATH]"; exit 0 ;;
+    *) echo "$(basename "$0"): unknown argument '$1'; usage: $0 [--california] [--cv] [--peer N] [--scale N] [--kreg PATH]" >&2; exit 2 ;;
   esac
 done
 if [[ $CALIFORNIA == 0 && $PEER == 0 && $SCALE == 0 ]]; then CALIFORNIA=1; PEER=200000; SCALE=1000000; fi

@@ -16,7 +16,8 @@ while [[ $# -gt 0 ]]; do
     --reps) REPS="$2"; shift 2 ;;
     --native) NATIVE="$2"; shift 2 ;;
     --portable) KREG="$2"; shift 2 ;;
-    *) echo "usage: $0 [--reps R] [--native PATH] [--portable PATH]" >&2; exit 2 ;;
+    -h|--help) echo "usage: $0 [--reps R] [--native PATH] [--portable PATH]"; exit 0 ;;
+    *) echo "$(basename "$0"): unknown argument '$1'; usage: $0 [--reps R] [--native PATH] [--portable PATH]" >&2; exit 2 ;;
   esac
 done
 if [[ -z "$NATIVE" ]]; then

@@ -19,7 +19,8 @@ while [[ $# -gt 0 ]]; do
     --reps) REPS="$2"; shift 2 ;;
     --kreg) KREG="$2"; shift 2 ;;
     --baseline) BASELINE="$2"; shift 2 ;;
-    *) echo "usage: $0 [--n-fit N] [--n-eig N] [--reps R] [--kreg PATH] [--baseline PATH]" >&2; exit 2 ;;
+    -h|--help) echo "usage: $0 [--n-fit N] [--n-eig N] [--reps R] [--kreg PATH] [--baseline PATH]"; exit 0 ;;
+    *) echo "$(basename "$0"): unknown argument '$1'; usage: $0 [--n-fit N] [--n-eig N] [--reps R] [--kreg PATH] [--baseline PATH]" >&2; exit 2 ;;
   esac
 done
 bench_start

@@ -18,9 +18,12 @@ jobs=2
 keep=0
 while [[ $# -gt 0 ]]; do
   case "$1" in
-    --build-dir) build="$(realpath -m "$2")"; shift 2 ;;
-    --jobs) jobs="$2"; shift 2 ;;
+    --build-dir) [[ -n "${2:-}" ]] || { echo "kreg: error: check_package.sh: --build-dir needs a directory" >&2; exit 2; }
+                 build="$(realpath -m "$2")"; shift 2 ;;
+    --jobs) [[ "${2:-}" =~ ^[1-9][0-9]*$ ]] || { echo "kreg: error: check_package.sh: --jobs needs a whole number >= 1" >&2; exit 2; }
+            jobs="$2"; shift 2 ;;
     --keep) keep=1; shift ;;
+    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "kreg: error: check_package.sh: unknown argument '$1' (use --build-dir DIR, --jobs N, --keep)" >&2
        exit 2 ;;
   esac

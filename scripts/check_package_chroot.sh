@@ -4,6 +4,11 @@
 # when every check passes.
 # Usage: check_package_chroot.sh /tmp/kreg_VERSION_ARCH.deb
 set -uo pipefail
+case "${1:-}" in
+  -h|--help) sed -n '2,5p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  *.deb) [[ $# -eq 1 ]] || { echo "check_package_chroot.sh: error: one .deb file only" >&2; exit 2; } ;;
+  *) echo "check_package_chroot.sh: error: usage: check_package_chroot.sh /tmp/kreg_VERSION_ARCH.deb" >&2; exit 2 ;;
+esac
 deb="$1"
 export DEBIAN_FRONTEND=noninteractive
 failures=0

@@ -9,12 +9,17 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 limit=(-max_total_time=30)
 harnesses=()
+usage="usage: bash scripts/fuzz.sh [--seconds N | --runs N] [csv config model grid]"
+count() {  # count OPTION VALUE: VALUE must be a whole number >= 1
+  [[ "${2:-}" =~ ^[1-9][0-9]*$ ]] || { echo "kreg fuzz: $1 needs a whole number >= 1, got '${2:-}' ($usage)" >&2; exit 2; }
+}
 while [ $# -gt 0 ]; do
   case "$1" in
-    --seconds) limit=(-max_total_time="$2"); shift 2 ;;
-    --runs) limit=(-runs="$2"); shift 2 ;;
+    --seconds) count "$1" "${2:-}"; limit=(-max_total_time="$2"); shift 2 ;;
+    --runs) count "$1" "${2:-}"; limit=(-runs="$2"); shift 2 ;;
     csv|config|model|grid) harnesses+=("$1"); shift ;;
-    *) echo "kreg fuzz: unknown argument '$1'" >&2; exit 2 ;;
+    -h|--help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "kreg fuzz: unknown argument '$1' ($usage)" >&2; exit 2 ;;
   esac
 done
 [ ${#harnesses[@]} -gt 0 ] || harnesses=(csv config model grid)

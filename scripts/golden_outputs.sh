@@ -8,13 +8,17 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 kreg="$root/build/kreg"
+case "${1:-}" in
+  -h|--help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+esac
 if [[ "${1:-}" == --kreg ]]; then
+  [[ $# -ge 2 ]] || { echo "usage: $0 [--kreg PATH] write|check DIR" >&2; exit 2; }
   kreg="$2"
   shift 2
 fi
 mode="${1:-}"
 dir="${2:-}"
-if [[ "$mode" != write && "$mode" != check ]] || [[ -z "$dir" ]]; then
+if [[ "$mode" != write && "$mode" != check ]] || [[ -z "$dir" ]] || [[ $# -gt 2 ]]; then
   echo "usage: $0 [--kreg PATH] write|check DIR" >&2
   exit 2
 fi

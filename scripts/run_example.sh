@@ -6,8 +6,14 @@
 #      standardisation)
 #   2. California housing, 300 training rows -> 100 test rows (Gaussian kernel, standardised)
 #   3. cross-validation of (bandwidth, lambda) on the sine data, then the refitted model on its test set
+#   bash scripts/run_example.sh     (no arguments; -h, --help: this text)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+case "${1:-}" in
+  "") ;;
+  -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  *) echo "run_example.sh: error: unknown argument '$1' (it takes none; see --help)" >&2; exit 2 ;;
+esac
 bash "$root/scripts/setup.sh" --target kreg
 kreg="$root/build/kreg"
 out="$(mktemp -d)"

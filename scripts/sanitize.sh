@@ -3,8 +3,17 @@
 # AddressSanitizer and UndefinedBehaviorSanitizer, into build-check/ (which also holds the
 # libFuzzer harnesses that scripts/fuzz.sh runs). Any sanitizer report fails its test.
 # Extra arguments go to ctest (e.g. -R Cv).
+#   bash scripts/sanitize.sh [CTEST_OPTIONS...]     (-h, --help: this text)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+for arg in "$@"; do
+  case "$arg" in
+    -h|--help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  esac
+done
+# shellcheck source=ctest_args.sh
+source "$root/scripts/ctest_args.sh"
+check_ctest_args "$@"
 bash "$root/scripts/setup.sh" --packages-only --clang
 bash "$root/scripts/build_check.sh"
 # halt_on_error: the first report ends the test; LeakSanitizer is on (ASan's default on Linux).

@@ -22,6 +22,7 @@ while [ $# -gt 0 ]; do
       [ $# -ge 2 ] && [ -n "$2" ] || { echo "kreg setup: --target needs a CMake target name, e.g. --target kreg" >&2; exit 2; }
       targets+=("$2")
       shift ;;
+    -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "kreg setup: unknown argument '$1' (use --packages-only, --target NAME or --clang)" >&2; exit 2 ;;
   esac
   shift

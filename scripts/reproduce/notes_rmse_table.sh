@@ -8,7 +8,14 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 kreg="$root/build/kreg"
-if [[ ${1:-} == --kreg ]]; then kreg="$2"; fi
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --kreg) [[ $# -ge 2 ]] || { echo "notes_rmse_table.sh: error: --kreg needs a path" >&2; exit 2; }
+            kreg="$2"; shift 2 ;;
+    -h|--help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "notes_rmse_table.sh: error: unknown argument '$1' (usage: notes_rmse_table.sh [--kreg PATH])" >&2; exit 2 ;;
+  esac
+done
 [[ -x "$kreg" ]] || { echo "kreg binary not found: $kreg (run scripts/setup.sh)" >&2; exit 1; }
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -52,7 +52,8 @@ while [[ $# -gt 0 ]]; do
     --slurm) SLURM="$2"; shift 2 ;;
     --slurm-options) SLURM_OPTS="$2"; shift 2 ;;
     --finish-slurm) FINISH_SLURM="$2"; shift 2 ;;
-    *) echo "$usage" >&2; exit 2 ;;
+    -h|--help) echo "$usage"; exit 0 ;;
+    *) echo "rerun_methods.sh: unknown argument '$1'; $usage" >&2; exit 2 ;;
   esac
 done
 [[ -n "$WORK" && -n "$METHODS" && -n "$TAG" ]] || { echo "$usage" >&2; exit 2; }

@@ -48,7 +48,8 @@ while [[ $# -gt 0 ]]; do
     --slurm) SLURM="$2"; shift 2 ;;
     --slurm-options) SLURM_OPTS="$2"; shift 2 ;;
     --kreg) KREG="$2"; shift 2 ;;
-    *) echo "usage: $0 [--mode quick|full|smoke] [--kernels K] [--datasets D] [--workdir DIR] [--jobs N] [--slurm FILE [--slurm-options OPTS]] [--kreg PATH]" >&2; exit 2 ;;
+    -h|--help) echo "usage: $0 [--mode quick|full|smoke] [--kernels K] [--datasets D] [--workdir DIR] [--jobs N] [--slurm FILE [--slurm-options OPTS]] [--kreg PATH]"; exit 0 ;;
+    *) echo "run_all.sh: unknown argument '$1'; usage: $0 [--mode quick|full|smoke] [--kernels K] [--datasets D] [--workdir DIR] [--jobs N] [--slurm FILE [--slurm-options OPTS]] [--kreg PATH]" >&2; exit 2 ;;
   esac
 done
 case "$MODE" in

@@ -24,6 +24,7 @@ KREG="$(cd "$HERE/../.." && pwd)/build/kreg"
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --) shift; break ;;
+    -h|--help) echo "$usage"; exit 0 ;;
     --shards) SHARDS="$2"; shift 2 ;;
     --work) WORK="$2"; shift 2 ;;
     --kreg) KREG="$2"; shift 2 ;;

@@ -160,5 +160,6 @@ case "${1:-}" in
   stop) stop ;;
   status) status ;;
   env) echo "export SLURM_CONF=$CONF" ;;
+  -h|--help) echo "usage: local_cluster.sh start|stop|status|env" ;;
   *) echo "local_cluster.sh: error: usage: local_cluster.sh start|stop|status|env" >&2; exit 2 ;;
 esac

@@ -30,6 +30,7 @@ while [[ $# -gt 0 ]]; do
     --job-options) JOB_OPTS="$2"; shift 2 ;;
     --submit) SUBMIT=1; shift ;;
     --cpus|--partition|--time|--mem) [[ $# -ge 2 ]] || fail "$1 needs a value"; resource_option "$1" "$2"; shift 2 ;;
+    -h|--help) echo "usage: reproduce_array.sh --work WORK --script FILE [--kreg PATH] [--job-options OPTS] [--cpus C] [--partition P] [--time T] [--mem M] [--submit]"; exit 0 ;;
     *) fail "unknown option '$1' (usage: reproduce_array.sh --work WORK --script FILE [--kreg PATH] [--job-options OPTS] [--cpus C] [--partition P] [--time T] [--mem M] [--submit])" ;;
   esac
 done

@@ -34,6 +34,7 @@ while [[ $# -gt 0 ]]; do
     --submit) SUBMIT=1; shift ;;
     --cpus|--partition|--time|--mem) [[ $# -ge 2 ]] || fail "$1 needs a value"; resource_option "$1" "$2"; shift 2 ;;
     --) shift; FINISH=("$@"); break ;;
+    -h|--help) echo "usage: rerun_array.sh --work WORK --tag TAG --methods \"M ...\" --script FILE [--kreg PATH] [--cpus C] [--partition P] [--time T] [--mem M] [--submit] -- FINISH..."; exit 0 ;;
     *) fail "unknown option '$1' (usage: rerun_array.sh --work WORK --tag TAG --methods \"M ...\" --script FILE [--kreg PATH] [--cpus C] [--partition P] [--time T] [--mem M] [--submit] -- FINISH...)" ;;
   esac
 done
