@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_runner.h"
 #include "test_paths.h"
 
 namespace kreg::test {
@@ -25,11 +26,6 @@ struct MeasuredRun {
 /// `kreg args...` with stdout discarded and stderr kept in `dir`/stderr.txt.
 inline MeasuredRun run_measured(const std::vector<std::string>& args, const std::string& dir) {
   const std::string err_path = dir + "/stderr.txt";
-  std::vector<std::string> all = {KREG_BINARY};
-  all.insert(all.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : all) argv.push_back(a.data());
-  argv.push_back(nullptr);
   const auto start = std::chrono::steady_clock::now();
   const pid_t pid = fork();
   if (pid == 0) {
@@ -38,8 +34,7 @@ inline MeasuredRun run_measured(const std::vector<std::string>& args, const std:
     if (err < 0 || null < 0) _exit(126);
     dup2(err, 2);
     dup2(null, 1);
-    execv(argv[0], argv.data());
-    _exit(127);
+    exec_kreg_binary(args);
   }
   MeasuredRun out;
   int status = 0;
