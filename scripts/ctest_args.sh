@@ -1,5 +1,17 @@
 # shellcheck shell=bash
-# Sourced, not run. check_ctest_args ARGS...: for the scripts that hand their arguments to ctest
+# Sourced, not run.
+# help_if_asked ARGS...: on -h or --help, prints the script's header comment (the comment lines
+# after the first line, without the "# ") and exits 0.
+help_if_asked() {
+  local arg
+  for arg in "$@"; do
+    case "$arg" in
+      -h|--help) awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
+    esac
+  done
+}
+
+# check_ctest_args ARGS...: for the scripts that hand their arguments to ctest
 # (test.sh, sanitize.sh), refuses an argument that is no ctest option before anything is
 # installed or built: exit 2 naming it. Option names are those `ctest --help` lists; the words
 # between them are their values.

@@ -6,13 +6,9 @@
 #   bash scripts/sanitize.sh [CTEST_OPTIONS...]     (-h, --help: this text)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-for arg in "$@"; do
-  case "$arg" in
-    -h|--help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-  esac
-done
 # shellcheck source=ctest_args.sh
 source "$root/scripts/ctest_args.sh"
+help_if_asked "$@"
 check_ctest_args "$@"
 bash "$root/scripts/setup.sh" --packages-only --clang
 bash "$root/scripts/build_check.sh"

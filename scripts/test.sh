@@ -4,13 +4,9 @@
 #   bash scripts/test.sh [CTEST_OPTIONS...]     (-h, --help: this text)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-for arg in "$@"; do
-  case "$arg" in
-    -h|--help) sed -n '2,5p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-  esac
-done
 # shellcheck source=ctest_args.sh
 source "$root/scripts/ctest_args.sh"
+help_if_asked "$@"
 check_ctest_args "$@"
 bash "$root/scripts/setup.sh"
 cd "$root/build"

@@ -77,24 +77,6 @@ class JsonBytes : public std::streambuf {
   std::size_t line_ = 1, column_ = 0;
 };
 
-// The bytes of a string, not copied.
-class TextSource : public ByteSource {
- public:
-  explicit TextSource(const std::string& text) : text_(text) {}
-  std::size_t read(char* buffer, std::size_t size) override {
-    const std::size_t n = std::min(size, text_.size() - pos_);
-    std::memcpy(buffer, text_.data() + pos_, n);
-    pos_ += n;
-    return n;
-  }
-  const std::string& name() const override { return name_; }
-
- private:
-  const std::string& text_;
-  std::size_t pos_ = 0;
-  const std::string name_ = "text";
-};
-
 }  // namespace
 
 std::string parse_json_source(ByteSource& source, nlohmann::json& out) {
@@ -141,8 +123,8 @@ std::string parse_json_source(ByteSource& source, nlohmann::json& out) {
 }
 
 std::string parse_json_text(const std::string& text, nlohmann::json& out) {
-  TextSource source(text);
-  return parse_json_source(source, out);
+  const auto source = memory_input(text, "text");
+  return parse_json_source(*source, out);
 }
 
 std::string parse_json_file(const std::string& path, const std::string& kind, nlohmann::json& out) {
