@@ -17,11 +17,11 @@
 #include "kreg/kernels/kernel_type.h"
 #include "kreg/linalg/blas_threads.h"
 #include "kreg/model/model_json.h"
-#include "kreg/model/train.h"
+#include "kreg/routes/train.h"
 #include "kreg/select/cv.h"
 #include "kreg/select/cv_shard.h"
 #include "kreg/select/grid_extension.h"
-#include "kreg/select/memory_estimate.h"
+#include "kreg/select/cv_memory.h"
 #include "output_files.h"
 #include "regulariser_grid_options.h"
 #include "score_options.h"
@@ -69,7 +69,8 @@ class CvCommand : public Command {
 
   void run(Streams& io) override {
     if (!merge_paths_.empty()) return merge(io);
-    CvSettings cv = settings();
+    Kernel kernel;
+    CvSettings cv = settings(&kernel);
     const bool sharded = !shard_text_.empty();
     check_outputs(sharded);
     OutputFiles files(
@@ -81,7 +82,7 @@ class CvCommand : public Command {
                                              : folds_from_labels(training.fold_labels, data.source);
     // The memory check comes first (the default grids' rules take a sample's kernel matrix), and
     // again once the grids are known.
-    require_memory_for(cv_memory(cv, data.n(), data.p(), folds.k), "kreg cv", data.n());
+    require_memory_for(cv_memory(cv, kernel, data.n(), data.p(), folds.k), "kreg cv", data.n());
     // Axes the user left free take their grids from the data (kreg/select/default_grids.h).
     const bool bandwidth_free = !options.given("bandwidth") && !options.given("bandwidth_grid");
     const ExtendableAxes axes =
@@ -93,7 +94,7 @@ class CvCommand : public Command {
       provenance_.rules = default_grids(data, cv.base, true, true, provenance_.rules.bandwidth);
     if (provenance_.bandwidth_from_data) default_grid_values_.first = cv.kernel_grids["bandwidth"];
     if (provenance_.regulariser_from_data) default_grid_values_.second = cv.regulariser_grid;
-    require_memory_for(cv_memory(cv, data.n(), data.p(), folds.k), "kreg cv", data.n());
+    require_memory_for(cv_memory(cv, kernel, data.n(), data.p(), folds.k), "kreg cv", data.n());
     if (sharded) {
       const CvShard shard = parse_cv_shard(shard_text_);
       const CvScores scores = compute_cv_scores(data, cv, folds, shard);
@@ -219,9 +220,10 @@ class CvCommand : public Command {
 
  private:
   // The settings of the run from the options, checked.
-  CvSettings settings() const {
+  // With `kernel`, also the base kernel it parsed.
+  CvSettings settings(Kernel* kernel = nullptr) const {
     CvSettings cv;
-    cv.base = fit_.to_settings();
+    cv.base = fit_.to_settings(kernel);
     if (statistics_ == "all")
       cv.statistics = CvStatistics::kAll;
     else if (statistics_ != "fold")

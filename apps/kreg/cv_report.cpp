@@ -8,8 +8,7 @@
 #include "kreg/io/table_writer.h"
 #include "kreg/kernels/kernel_type.h"
 #include "kreg/select/simplicity.h"
-#include "kreg/solvers/nystrom.h"
-#include "kreg/solvers/repeated_rows.h"
+#include "kreg/routes/route.h"
 #include "parameter_value.h"
 
 namespace kreg::cli {
@@ -147,11 +146,8 @@ nlohmann::ordered_json cv_best_json(const CvResult& result, const CvSettings& se
 
 std::string cv_summary(const CvResult& result, const CvSettings& settings, const CvColumns& columns, std::size_t rows) {
   const std::string solver =
-      settings.base.is_nystrom()
-          ? " (nystrom, " +
-                std::to_string(settings.base.centers > 0 ? static_cast<arma::uword>(settings.base.centers)
-                                                         : default_centre_count(rows)) +
-                " centres)"
+      settings.base.solver == Solver::kNystrom
+          ? " (nystrom, " + std::to_string(settings.base.centre_count(rows)) + " centres)"
           : std::string();
   return "cv " + settings.base.method + solver + ": " + std::to_string(result.rows.size()) + " grid points x " +
          std::to_string(result.folds.k) + " folds on " + std::to_string(rows) + " rows" +
@@ -208,7 +204,7 @@ std::vector<std::string> cv_warnings(const CvResult& result, const CvSettings& s
     out.push_back("the best point (min rule) has mean R2 " + readable_number(best.mean_r2) +
                   ": averaged over the folds, it predicts the validation rows no better than their own mean");
   const std::string fits = " of " + std::to_string(result.total_fits);
-  if (result.unfinished_fits > 0 && s.base.is_nystrom())
+  if (result.unfinished_fits > 0 && s.base.solver == Solver::kNystrom)
     out.push_back(nystrom_unfinished_warning(result));
   else if (result.unfinished_fits > 0)
     out.push_back(s.base.is_penalized()
@@ -220,7 +216,7 @@ std::vector<std::string> cv_warnings(const CvResult& result, const CvSettings& s
                             "levelled off (consider a larger --t-max)");
   if (result.unbounded_fits > 0)
     out.push_back(std::to_string(result.unbounded_fits) + fits + " " + method +
-                  " fits (grid point x fold) are of problems unbounded below: " + kRepeatedRowsCause);
+                  " fits (grid point x fold) are of problems unbounded below: " + kUnboundedCause);
   return out;
 }
 

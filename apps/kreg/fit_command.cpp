@@ -6,8 +6,8 @@
 #include "fit_settings_options.h"
 #include "kreg/core/number_text.h"
 #include "kreg/model/model_json.h"
-#include "kreg/model/train.h"
-#include "kreg/select/memory_estimate.h"
+#include "kreg/routes/train.h"
+#include "kreg/routes/memory_estimate.h"
 #include "output_files.h"
 
 namespace kreg::cli {
@@ -27,7 +27,8 @@ class FitCommand : public Command {
   }
 
   void run(Streams& io) override {
-    const FitSettings settings = fit_.to_settings();
+    Kernel kernel;
+    const FitSettings settings = fit_.to_settings(&kernel);
     require(options, "model", model_path_);
     OutputFiles files(options, {{"model", model_path_}},
                       {{"data", data_.data}, {"validation", validation_path_}, {"config", options.config_path()}});
@@ -37,7 +38,7 @@ class FitCommand : public Command {
     Dataset validation;
     if (!validation_path_.empty()) validation = data_.load_validation(options, io, validation_path_, data);
     record_lap(&times, "read", watch);
-    require_memory_for(fit_memory(settings, data.n(), data.p(), validation.n()), "kreg fit", data.n());
+    require_memory_for(fit_memory(settings, kernel, data.n(), data.p(), validation.n()), "kreg fit", data.n());
     Model model;
     model = train(data, settings, validation_path_.empty() ? nullptr : &validation, &times);
     for (const auto& w : model.warnings) warn(io, w);
@@ -60,7 +61,7 @@ class FitCommand : public Command {
                                                       readable_number(model.summary.best_val_mse) + ")"
                                                 : std::string())
                << ", non-zero alpha: " << model.alpha.n_elem << "\n";
-      if (settings.is_nystrom())
+      if (settings.solver == Solver::kNystrom)
         report << "nystrom: " << model.points.n_rows << " centres, " << model.summary.iterations
                << " conjugate-gradient iterations, relative residual "
                << readable_number(model.summary.relative_residual) << "\n";

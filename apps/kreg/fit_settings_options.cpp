@@ -108,7 +108,7 @@ void FitSettingsOptions::reset() {
   for (auto& [key, v] : kernel_integers) v = static_cast<int>(find_kernel_parameter(key)->default_value);
 }
 
-FitSettings FitSettingsOptions::to_settings() const {
+FitSettings FitSettingsOptions::to_settings(Kernel* parsed_kernel) const {
   FitSettings s = values;
   for (const SettingField& f : fit_settings_table()) {
     if (f.type != SettingType::kChoice) continue;
@@ -120,7 +120,8 @@ FitSettings FitSettingsOptions::to_settings() const {
   canonicalize_names(s);                          // "KRR" -> "krr", "FISTA" -> "fista"
   s.kernel.values = kernel_values;
   for (const auto& [key, v] : kernel_integers) s.kernel.set(key, v);
-  validate(s);
+  Kernel parsed = validate(s);
+  if (parsed_kernel != nullptr) *parsed_kernel = std::move(parsed);
   return s;
 }
 

@@ -28,7 +28,8 @@ struct FitSettingsOptions {
   void reset();
   /// Converts and validates; ConfigErrors carry the key at fault (the command line says where
   /// it was given).
-  FitSettings to_settings() const;
+  /// With `kernel`, also the kernel it parsed while validating.
+  FitSettings to_settings(Kernel* kernel = nullptr) const;
 };
 
 /// "--lambda-scaling" for the key "lambda_scaling".

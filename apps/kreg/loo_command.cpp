@@ -15,10 +15,10 @@
 #include "kreg/core/number_text.h"
 #include "kreg/linalg/conditioning.h"
 #include "kreg/model/model_json.h"
-#include "kreg/model/train.h"
+#include "kreg/routes/train.h"
 #include "kreg/select/default_grids.h"
 #include "kreg/select/kernel_grid.h"
-#include "kreg/select/memory_estimate.h"
+#include "kreg/routes/memory_estimate.h"
 #include "loo_report.h"
 #include "output_files.h"
 #include "regulariser_grid_options.h"
@@ -57,7 +57,8 @@ class LooCommand : public Command {
 
   void run(Streams& io) override {
     LooGrid grid;
-    grid.base = fit_.to_settings();
+    Kernel kernel;
+    grid.base = fit_.to_settings(&kernel);
     if (!grid.base.method_info().loo_shortcut)
       throw ConfigError(options.where("method") + ": kreg loo is for " +
                         method_names_where([](const MethodInfo& m) { return m.loo_shortcut; }) + ", got '" +
@@ -69,7 +70,7 @@ class LooCommand : public Command {
     OutputFiles files(options, {{"output", output_path_}, {"best", best_path_}, {"model", model_path_}},
                       {{"data", data_.data}, {"config", options.config_path()}});
     const Dataset data = data_.load(options, io).data;
-    require_memory_for(loo_memory(grid.base, data.n(), data.p()), "kreg loo", data.n());
+    require_memory_for(loo_memory(grid.base, kernel, data.n(), data.p()), "kreg loo", data.n());
     const CvGridProvenance provenance = take_default_grids(grid, data);
     const LooResult r = loo_krr(data, grid);
     const double worst = brute_force_ ? brute_force_difference(data, grid, r) : 0.0;

@@ -11,12 +11,8 @@
 #include "kreg/core/number_text.h"
 #include "kreg/data/dataset.h"
 #include "kreg/io/table_writer.h"
-#include "kreg/select/memory_estimate.h"
-#include "kreg/solvers/descent_path.h"
-#include "kreg/solvers/nystrom_path.h"
-#include "kreg/solvers/penalized_path.h"
-#include "kreg/solvers/repeated_rows.h"
-#include "kreg/solvers/spectral_path.h"
+#include "kreg/routes/memory_estimate.h"
+#include "kreg/routes/path.h"
 #include "output_files.h"
 #include "regulariser_grid_options.h"
 #include "score_options.h"
@@ -49,14 +45,13 @@ class PathCommand : public Command {
   }
 
   void run(Streams& io) override {
-    const FitSettings settings = fit_.to_settings();
+    Kernel kernel;
+    const FitSettings settings = fit_.to_settings(&kernel);
     const Score score = score_.to_score(options);
     require(options, "output", output_path_);
     OutputFiles files(options, {{"output", output_path_}, {"coefficients", coef_path_}},
                       {{"data", data_.data}, {"validation", validation_path_}, {"config", options.config_path()}});
     const MethodInfo& method = settings.method_info();
-    const bool iterative = method.is_iterative();
-    const bool penalized = method.is_penalized();
     const bool lambda_path = method.regulariser == Regulariser::kLambda;
     // An empty grid asks the path for its default one, taken from the data.
     const std::vector<double> grid =
@@ -66,40 +61,34 @@ class PathCommand : public Command {
     Dataset validation;
     if (!validation_path_.empty()) validation = data_.load_validation(options, io, validation_path_, train);
 
-    require_memory_for(path_memory(settings, train.n(), train.p(), validation.n()), "kreg path", train.n());
+    require_memory_for(path_memory(settings, kernel, train.n(), train.p(), validation.n()), "kreg path", train.n());
     const Dataset* val = validation_path_.empty() ? nullptr : &validation;
-    std::vector<PathPoint> path;
-    if (iterative) {
-      const long k_max = settings.max_update_count();
-      path = descent_path(train, val, settings,
-                          record_every_ > 0 ? every_mth_update(k_max, record_every_) : log_spaced_updates(k_max),
-                          !coef_path_.empty(), score);
-    } else if (settings.is_nystrom()) {
-      path = nystrom_path(train, val, settings, grid, !coef_path_.empty(), score);
-    } else if (penalized) {
-      path = penalized_path(train, val, settings, grid, !coef_path_.empty(), score);
-    } else {
-      path = spectral_path(train, val, settings, grid, !coef_path_.empty(), score);
-    }
+    PathRequest request;
+    request.grid = grid;
+    request.record_every = record_every_;
+    request.keep_alpha = !coef_path_.empty();
+    request.score = score;
+    const PathResult result = regularisation_path(train, val, settings, kernel, request);
+    const std::vector<PathPoint>& path = result.points;
 
     warn_non_finite(io, path, lambda_path ? "lambda" : "t", val != nullptr, !score.is_mse());
 
     std::vector<std::string> columns = {
         lambda_path ? "lambda" : "t", "df", "train_mse", "train_r2", "val_mse", "val_r2", "alpha_norm", "nonzero"};
-    const bool nystrom = settings.is_nystrom();
+    const Route::PathColumns& more = result.columns;
     if (!score.is_mse()) columns.insert(columns.begin() + 6, "val_" + score_name(score.kind));  // after val_r2
-    if (iterative || penalized || nystrom) columns.push_back("iterations");
-    if (penalized) columns.insert(columns.end(), {"converged", "bounded"});
-    if (nystrom) columns.push_back("converged");
+    if (more.iterations) columns.push_back("iterations");
+    if (more.converged) columns.push_back("converged");
+    if (more.bounded) columns.push_back("bounded");
     TableWriter table(columns);
     for (const auto& p : path) {
       std::vector<std::string> row = {format_double(p.value),      format_double(p.df),      format_double(p.train_mse),
                                       format_double(p.train_r2),   format_double(p.val_mse), format_double(p.val_r2),
                                       format_double(p.alpha_norm), std::to_string(p.nonzero)};
       if (!score.is_mse()) row.insert(row.begin() + 6, format_double(p.val_score));
-      if (iterative || penalized || nystrom) row.push_back(std::to_string(p.iterations));
-      if (penalized) row.insert(row.end(), {p.converged ? "1" : "0", p.bounded ? "1" : "0"});
-      if (nystrom) row.push_back(p.converged ? "1" : "0");
+      if (more.iterations) row.push_back(std::to_string(p.iterations));
+      if (more.converged) row.push_back(p.converged ? "1" : "0");
+      if (more.bounded) row.push_back(p.bounded ? "1" : "0");
       table.add_row(row);
     }
     std::string coef_text;
@@ -113,29 +102,10 @@ class PathCommand : public Command {
     files.add("output", table.text());
     if (!coef_path_.empty()) files.add("coefficients", std::move(coef_text));
     files.commit(io);
-    if (settings.is_nystrom()) {
-      std::size_t short_of_tol = 0;
-      for (const auto& p : path) short_of_tol += !p.converged;
-      if (short_of_tol > 0)
-        warn(io, std::to_string(short_of_tol) + " of " + std::to_string(path.size()) +
-                     " path points stopped before their conjugate gradients reached --tol (column 'converged')");
-    } else if (!iterative && !penalized) {
-      std::vector<std::pair<double, double>> conditioning;
-      for (const auto& p : path) conditioning.emplace_back(p.value, p.rcond);
-      warn_ill_conditioned(io, conditioning, lambda_path ? "lambda" : "t", "alpha, alpha_norm and df");
-    }
-    if (penalized) {
-      std::size_t unconverged = 0;
-      for (const auto& p : path) unconverged += !p.converged;
-      if (unconverged > 0)
-        warn(io, std::to_string(unconverged) + " of " + std::to_string(path.size()) +
-                     " path points did not converge (column 'converged'); raise --max-iter or --tol");
-      std::size_t unbounded = 0;
-      for (const auto& p : path) unbounded += !p.bounded;
-      if (unbounded > 0)
-        warn(io, std::to_string(unbounded) + " of " + std::to_string(path.size()) + " path points lie where " +
-                     settings.method + "'s objective is unbounded below (column 'bounded'): " + kRepeatedRowsCause);
-    }
+    std::vector<std::pair<double, double>> conditioning;  // the closed forms' points have an rcond
+    for (const auto& p : path) conditioning.emplace_back(p.value, p.rcond);
+    warn_ill_conditioned(io, conditioning, lambda_path ? "lambda" : "t", "alpha, alpha_norm and df");
+    for (const std::string& w : result.warnings) warn(io, w);
     if (!options.quiet())
       files.summary(io) << settings.method << " path: " << path.size() << " points on " << train.n()
                         << " rows written to " << OutputFiles::name(output_path_) << "\n";

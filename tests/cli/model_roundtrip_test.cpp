@@ -8,7 +8,7 @@
 #include "kreg/io/output_set.h"
 #include "kreg/kernels/kernel_type.h"
 #include "kreg/model/model_json.h"
-#include "kreg/model/train.h"
+#include "kreg/routes/train.h"
 #include "test_data.h"
 #include "test_paths.h"
 

@@ -67,7 +67,7 @@ TEST(NystromCli, ModelHoldsTheCentresAndTheSolversReport) {
   EXPECT_EQ(m.points.n_rows, 80u);
   EXPECT_EQ(m.alpha.n_elem, 80u);
   EXPECT_EQ(arma::unique(m.point_rows).eval().n_elem, 80u);
-  EXPECT_EQ(m.settings.solver, "nystrom");
+  EXPECT_EQ(m.settings.solver, Solver::kNystrom);
   EXPECT_EQ(m.settings.centers, 80);
   EXPECT_GT(m.summary.iterations, 0);
   EXPECT_TRUE(m.summary.converged);
@@ -102,7 +102,7 @@ TEST(NystromCli, CvScoresEveryGridPointWithTheSameCentres) {
       << r.out << r.err;
   EXPECT_EQ(count_lines(read_text(dir + "/cv.csv")), 7);
   const Model refit = load_model(dir + "/refit.json");
-  EXPECT_EQ(refit.settings.solver, "nystrom");
+  EXPECT_EQ(refit.settings.solver, Solver::kNystrom);
   EXPECT_EQ(refit.points.n_rows, 100u);
 }
 

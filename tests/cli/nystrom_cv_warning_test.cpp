@@ -29,7 +29,7 @@ CvRow row(double lambda, int unfinished) {
 // The Nystrom warning of a result with `unfinished` fits of 15, of which rows holds where.
 std::string warning_for(std::vector<CvRow> rows, std::size_t unfinished) {
   CvSettings s;
-  s.base.solver = "nystrom";
+  s.base.solver = Solver::kNystrom;
   CvResult result;
   result.rows = std::move(rows);
   result.total_fits = 15;

@@ -13,7 +13,7 @@
 #include "kreg/data/metrics.h"
 #include "kreg/data/score.h"
 #include "kreg/select/cv.h"
-#include "kreg/select/folds.h"
+#include "kreg/data/folds.h"
 
 namespace kreg::test {
 namespace {

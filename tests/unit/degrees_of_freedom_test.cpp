@@ -9,7 +9,7 @@
 #include "kreg/linalg/blas_threads.h"
 #include "kreg/linalg/inverse_trace.h"
 #include "kreg/model/model_json.h"
-#include "kreg/model/train.h"
+#include "kreg/routes/train.h"
 #include "test_data.h"
 
 namespace kreg::test {
@@ -123,7 +123,7 @@ TEST(DegreesOfFreedom, WrittenToTheModelFileAndNullWhereNone) {
     EXPECT_TRUE(nlohmann::json::parse(model_to_json(m).dump()).at("training_summary").at("df").is_null());
   }
   FitSettings ny = s;
-  ny.solver = "nystrom";
+  ny.solver = Solver::kNystrom;
   ny.centers = 40;
   EXPECT_TRUE(std::isnan(train(d, ny).summary.df));
 }

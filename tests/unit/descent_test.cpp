@@ -11,7 +11,7 @@
 #include "kreg/data/csv_table.h"
 #include "kreg/data/metrics.h"
 #include "kreg/kernels/gram.h"
-#include "kreg/model/train.h"
+#include "kreg/routes/train.h"
 #include "test_data.h"
 #include "test_paths.h"
 

@@ -8,7 +8,7 @@
 #include "kreg/core/errors.h"
 #include "kreg/core/grid.h"
 #include "kreg/data/splits.h"
-#include "kreg/select/folds.h"
+#include "kreg/data/folds.h"
 
 namespace kreg::test {
 namespace {

@@ -10,7 +10,7 @@
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/linalg/updatable_cholesky.h"
-#include "kreg/model/train.h"
+#include "kreg/routes/train.h"
 #include "kreg/solvers/l1_homotopy.h"
 #include "kreg/solvers/linf_homotopy.h"
 #include "kreg/solvers/penalized_path.h"
@@ -74,7 +74,7 @@ TEST(Homotopy, EveryGridPointIsOptimalAndEqualsFista) {
     EXPECT_GT(path.events, 100);
     FitSettings fista;
     fista.method = l1 ? "kl1" : "klinf";
-    fista.solver = "fista";
+    fista.solver = Solver::kFista;
     fista.tol = 1e-10;
     for (std::size_t g = 0; g < grid.size(); ++g) {
       const arma::vec& a = path.alpha[g];

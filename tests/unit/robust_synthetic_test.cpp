@@ -8,7 +8,7 @@
 #include <random>
 
 #include "kreg/data/metrics.h"
-#include "kreg/model/train.h"
+#include "kreg/routes/train.h"
 
 namespace kreg::test {
 namespace {

@@ -14,8 +14,9 @@
 
 #include "kreg/data/dataset.h"
 #include "kreg/data/score.h"
-#include "kreg/select/cv_route.h"
-#include "kreg/select/folds.h"
+#include "kreg/data/folds.h"
+#include "kreg/routes/cv_fold_scores.h"
+#include "kreg/routes/cv_route.h"
 #include "kreg/solvers/fit_settings.h"
 
 namespace kreg {
@@ -77,15 +78,6 @@ using CvProgress = std::function<void(std::size_t, std::size_t)>;
 
 CvResult cross_validate(const Dataset& data, const CvSettings& settings, const Folds& folds,
                         const CvProgress& progress = {});
-
-/// The validation scores of one (kernel grid point, fold) for every regulariser value, in grid
-/// order (early stopping: one value, and the best t).
-struct CvFoldScores {
-  std::vector<double> mse, r2, score;  ///< score: CvSettings::score (= mse for mse)
-  std::vector<char> unfinished;        ///< per grid value (see CvRow::unfinished_folds); empty = none
-  std::vector<char> unbounded;         ///< per grid value (see CvRow::unbounded_folds); empty = none
-  double t = NAN;
-};
 
 /// What the tasks of a run (or of one shard of it) computed: one slot per (kernel grid point,
 /// fold), slot = kernel_index * k + fold, the cv table's order.

@@ -3,11 +3,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "kreg/core/grid.h"
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/kernels/kernel_type.h"
+#include "kreg/select/kernel_grid.h"
 #include "kreg/solvers/descent.h"
 #include "kreg/solvers/proximal.h"
 
@@ -100,12 +102,14 @@ DefaultGrids default_grids(const Dataset& data, const FitSettings& settings, boo
   }
   // mu_max of the Gram matrix at the largest bandwidth tried (the largest mu_max for the radial
   // kernels), on the sample, scaled from its m rows to n.
-  KernelSettings k = settings.kernel;
+  std::map<std::string, std::vector<double>> widest;  // the grid point of the largest bandwidth
   if (bandwidth_axis) {
     const std::vector<double>& b = !out.bandwidth.empty() ? out.bandwidth : given_bandwidths;
-    if (!b.empty()) k.set("bandwidth", *std::max_element(b.begin(), b.end()));
+    if (!b.empty()) widest["bandwidth"] = {*std::max_element(b.begin(), b.end())};
   }
-  const double mu_sample = largest_eigenvalue(gram(make_kernel(k), sample), 200);
+  std::vector<Kernel> kernel;
+  kernel_grid_points(settings.kernel, widest, &kernel);
+  const double mu_sample = largest_eigenvalue(gram(kernel.front(), sample), 200);
   const double scale = static_cast<double>(data.n()) / static_cast<double>(std::max<arma::uword>(1, sample.n_rows));
   out.mu_top = std::isfinite(mu_sample) && mu_sample > 0.0 ? mu_sample * scale : 1.0;
   const double top = std::log10(out.mu_top);

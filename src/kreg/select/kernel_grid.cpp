@@ -8,7 +8,8 @@
 namespace kreg {
 
 std::vector<KernelSettings> kernel_grid_points(const KernelSettings& base,
-                                               const std::map<std::string, std::vector<double>>& grids) {
+                                               const std::map<std::string, std::vector<double>>& grids,
+                                               std::vector<Kernel>* kernels) {
   const std::vector<std::string> keys = kernel_option_keys(base.name);
   std::vector<KernelSettings> out = {base};
   for (const std::string& key : keys) {
@@ -23,9 +24,11 @@ std::vector<KernelSettings> kernel_grid_points(const KernelSettings& base,
       }
     out = std::move(next);
   }
+  if (kernels != nullptr) kernels->clear();
   for (const KernelSettings& k : out) {
     try {
-      make_kernel(k);                 // validates
+      Kernel kernel = make_kernel(k);  // validates
+      if (kernels != nullptr) kernels->push_back(std::move(kernel));
     } catch (const ConfigError& e) {  // name the grid the value came from
       throw grids.count(e.key()) ? e.with_key(e.key() + "_grid") : e;
     }

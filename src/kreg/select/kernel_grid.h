@@ -14,7 +14,9 @@ namespace kreg {
 /// kernel_option_keys(base.name) varying slowest (the order of the cv and loo tables); a key
 /// without a grid, or with an empty one, keeps base's value. ConfigError (key "<key>_grid")
 /// for a value the kernel refuses or a grid of a parameter the kernel does not take.
+/// With `kernels`, also each point's kernel value (built while checking it), in the same order.
 std::vector<KernelSettings> kernel_grid_points(const KernelSettings& base,
-                                               const std::map<std::string, std::vector<double>>& grids);
+                                               const std::map<std::string, std::vector<double>>& grids,
+                                               std::vector<Kernel>* kernels = nullptr);
 
 }  // namespace kreg

@@ -16,17 +16,19 @@
 #include "kreg/linalg/matrix_vector.h"
 #include "kreg/select/kernel_grid.h"
 #include "kreg/select/simplicity.h"
+#include "kreg/solvers/problem.h"
 #include "kreg/spectral/spectrum.h"
 
 namespace kreg {
 
 namespace {
-void require_krr(const FitSettings& s) {
-  validate(s);
+Kernel require_krr(const FitSettings& s) {
+  Kernel kernel = validate(s);
   if (!s.method_info().loo_shortcut)
     throw ConfigError("method", "the leave-one-out shortcut is for " +
                                     method_names_where([](const MethodInfo& m) { return m.loo_shortcut; }) + ", got '" +
                                     s.method + "'");
+  return kernel;
 }
 }  // namespace
 
@@ -35,19 +37,19 @@ namespace {
 // The points of one kernel at every lambda, from one eigendecomposition of K (standardised
 // features Z, standardised target y, statistics st), appended to `out`.
 void add_kernel_points(const arma::mat& Z, const arma::vec& y, const Standardization& st, const FitSettings& settings,
-                       const std::vector<double>& lambdas, bool keep_residuals, std::vector<LooPoint>& out) {
+                       const Kernel& kernel, const std::vector<double>& lambdas, bool keep_residuals,
+                       std::vector<LooPoint>& out) {
   const std::size_t n = Z.n_rows;
-  Spectrum spec = spectrum_for(make_kernel(settings.kernel), Z);
+  Spectrum spec = spectrum_for(kernel, Z);
   const arma::vec ytil = times_t(spec.U, y);
   const std::size_t G = lambdas.size();
 
   // Filters for all lambdas at once: Hf(j, g) = mu_j / (mu_j + lambda_g).
   arma::mat Hf(spec.mu.n_elem, G);
   std::vector<double> rcond(G);
+  const double unit = settings.lambda_unit(n);  // lambda as it enters K + lambda I
   for (std::size_t g = 0; g < G; ++g) {
-    FitSettings s = settings;
-    s.lambda = lambdas[g];
-    const double lam = s.effective_lambda(n);
+    const double lam = lambdas[g] * unit;
     if (lam == 0.0) krr_coefficient_filter(spec.mu, lam);  // throws unless K is positive definite
     Hf.col(g) = krr_hat_filter(spec.mu, lam);
     rcond[g] = spectral_rcond(spec, lam);
@@ -95,24 +97,24 @@ LooResult loo_krr(const Dataset& data, const LooGrid& grid) {
   require_krr(grid.base);
   if (data.n() < 2) throw DataError(data.source + ": leave-one-out needs at least 2 rows");
   if (grid.lambdas.empty()) throw ConfigError("lambda_grid", "needs at least one value");
-  for (double lambda : grid.lambdas)
-    if (!(lambda >= 0.0)) throw ConfigError("lambda_grid", "values must be >= 0");
-  const std::vector<KernelSettings> kernels = kernel_grid_points(grid.base.kernel, grid.kernel_grids);
+  require_nonnegative_grid(grid.lambdas, "lambda_grid");
+  std::vector<Kernel> kernel_values;  // each point's kernel, built once
+  const std::vector<KernelSettings> kernels = kernel_grid_points(grid.base.kernel, grid.kernel_grids, &kernel_values);
   require_representable_mse(data);  // LOO errors and GCV are MSEs
   const Standardization st = fit_standardization(data, grid.base.standardize);
   const arma::mat Z = st.transform_features(data.X);
   const arma::vec y = st.transform_target(data.y);
-  for (const KernelSettings& kernel : kernels) require_finite_kernel(make_kernel(kernel), Z, data, grid.base.standardize);
+  for (const Kernel& kernel : kernel_values) require_finite_kernel(kernel, Z, data, grid.base.standardize);
   LooResult result;
   // With several kernel points, progress counts them (their eigendecompositions stay silent).
   std::unique_ptr<ProgressStep> step;
   if (kernels.size() > 1)
     step = std::make_unique<ProgressStep>("leave-one-out (" + std::to_string(kernels.size()) + " kernel points)",
                                           static_cast<double>(kernels.size()));
-  for (const KernelSettings& kernel : kernels) {
+  for (std::size_t i = 0; i < kernels.size(); ++i) {
     FitSettings s = grid.base;
-    s.kernel = kernel;
-    add_kernel_points(Z, y, st, s, grid.lambdas, grid.keep_residuals, result.points);
+    s.kernel = kernels[i];
+    add_kernel_points(Z, y, st, s, kernel_values[i], grid.lambdas, grid.keep_residuals, result.points);
     if (step) step->advance(1.0);
   }
   for (const LooPoint& p : result.points) {
@@ -161,17 +163,13 @@ void select_loo_points(LooResult& r, const std::vector<std::string>& kernel_keys
 
 std::vector<arma::vec> loo_krr_brute_force(const Dataset& data, const FitSettings& settings,
                                            const std::vector<double>& lambdas) {
-  require_krr(settings);
+  const Problem problem(data, settings, require_krr(settings), nullptr, {false, nullptr});
   const std::size_t n = data.n();
-  const Kernel kernel = make_kernel(settings.kernel);
-  const Standardization st = fit_standardization(data, settings.standardize);
-  const arma::vec y = st.transform_target(data.y);
-  const arma::mat K = gram(kernel, st.transform_features(data.X));
+  const arma::vec& y = problem.y();
+  const arma::mat& K = problem.gram();
   std::vector<arma::vec> out;
   for (double lambda : lambdas) {
-    FitSettings s = settings;
-    s.lambda = lambda;
-    const double lam = s.effective_lambda(n);  // the full-data n, as in Proposition 3
+    const double lam = problem.effective_lambda(lambda);  // the full-data n, as in Proposition 3
     arma::vec resid(n);
     for (std::size_t i = 0; i < n; ++i) {
       arma::uvec keep(n - 1);
@@ -182,7 +180,7 @@ std::vector<arma::vec> loo_krr_brute_force(const Dataset& data, const FitSetting
       const CholeskyFactor chol = cholesky_in_place(std::move(A), "K_{-i,-i} + lambda I");
       const arma::vec alpha = chol.solve(y.elem(keep));
       const arma::rowvec ki = K.row(i);
-      resid(i) = st.target_scale * (y(i) - arma::dot(ki.elem(keep), alpha));
+      resid(i) = problem.standardization().target_scale * (y(i) - arma::dot(ki.elem(keep), alpha));
     }
     out.push_back(std::move(resid));
   }

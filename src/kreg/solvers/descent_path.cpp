@@ -7,35 +7,32 @@
 #include "kreg/core/errors.h"
 #include "kreg/data/metrics.h"
 #include "kreg/data/standardization.h"
-#include "kreg/kernels/gram.h"
-#include "kreg/kernels/kernel_overflow.h"
 #include "kreg/solvers/descent.h"
 
 namespace kreg {
 
 std::vector<PathPoint> descent_path(const Dataset& train, const Dataset* validation, const FitSettings& s,
                                     const std::vector<long>& record_at, bool keep_alpha, const Score& score) {
-  validate(s);
+  return descent_path(Problem(train, s, validation), record_at, keep_alpha, score);
+}
+
+std::vector<PathPoint> descent_path(const Problem& problem, const std::vector<long>& record_at, bool keep_alpha,
+                                    const Score& score) {
+  const FitSettings& s = problem.settings();
   if (!s.is_iterative()) throw ConfigError("method", "'" + s.method + "' is not an iterative method");
-  const Kernel kernel = make_kernel(s.kernel);
-  require_representable_mse(train);  // the path reports MSEs
-  const Standardization st = fit_standardization(train, s.standardize);
-  const arma::mat Z = st.transform_features(train.X);
-  require_finite_kernel(kernel, Z, train, s.standardize);
-  const arma::mat K = gram(kernel, Z);
-  arma::mat Kv;
-  arma::vec yv;
-  if (validation != nullptr) {
-    Kv = cross_gram(kernel, st.transform_features(validation->X), Z);
-    yv = st.transform_target(validation->y);
-  }
+  const Dataset& train = problem.train();
+  const Dataset* validation = problem.validation();
+  const Standardization& st = problem.standardization();
+  const arma::mat& K = problem.gram();
+  const arma::mat& Kv = problem.validation_gram();
+  const arma::vec& yv = problem.yv();
   DescentOptions opt;
   opt.max_iterations = s.max_update_count();
   opt.record_at = record_at;
   opt.keep_alpha = keep_alpha;
   opt.score = score;  // val_score of the standardised residuals, Huber's scale huber_scale(y) as given
   const DescentOutcome run =
-      run_descent(K, st.transform_target(train.y), s, validation ? &Kv : nullptr, validation ? &yv : nullptr, opt);
+      run_descent(K, problem.y(), s, validation ? &Kv : nullptr, validation ? &yv : nullptr, opt);
   const double scale2 = st.target_scale * st.target_scale;
   const double var_train = arma::var(train.y, 1);
   const double var_val = validation ? arma::var(validation->y, 1) : NAN;

@@ -10,6 +10,7 @@
 #include "kreg/data/score.h"
 #include "kreg/solvers/fit_settings.h"
 #include "kreg/solvers/path_point.h"
+#include "kreg/solvers/problem.h"
 
 namespace kreg {
 
@@ -19,6 +20,9 @@ namespace kreg {
 /// statistics; its errors include `score` (val_score, Huber's scale from train.y).
 std::vector<PathPoint> descent_path(const Dataset& train, const Dataset* validation, const FitSettings& settings,
                                     const std::vector<long>& record_at, bool keep_alpha, const Score& score = Score{});
+/// The same on a problem already built.
+std::vector<PathPoint> descent_path(const Problem& problem, const std::vector<long>& record_at, bool keep_alpha,
+                                    const Score& score = Score{});
 
 /// Update counts 0, m, 2m, ... up to k_max (m >= 1).
 std::vector<long> every_mth_update(long k_max, long m);

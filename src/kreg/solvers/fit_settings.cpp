@@ -26,7 +26,6 @@ namespace {
 constexpr double kInf = HUGE_VAL;
 constexpr double kMaxUpdates = 2e9;
 
-std::vector<std::string> solver_choices() { return {"auto", "fista", "paper", "nystrom"}; }
 std::vector<std::string> scaling_choices() { return {"none", "n"}; }
 std::vector<std::string> centre_choices() { return {"uniform", "leverage"}; }
 std::vector<std::string> standardize_choices() { return {"both", "features", "none"}; }
@@ -39,6 +38,16 @@ bool descent_methods(const MethodInfo& m) { return m.is_iterative(); }
 bool penalized_methods(const MethodInfo& m) { return m.is_penalized(); }
 bool krr_method(const MethodInfo& m) { return m.family == MethodFamily::kRidge; }
 bool solver_methods(const MethodInfo& m) { return penalized_methods(m) || krr_method(m); }
+
+// "auto (...) | fista (...) | ...": the solver table's help, in its order.
+const char* solver_help() {
+  static const std::string help = [] {
+    std::string out;
+    for (const SolverInfo& row : solver_table()) out += (out.empty() ? "" : " | ") + std::string(row.help);
+    return out;
+  }();
+  return help.c_str();
+}
 
 SettingField number(const char* key, double FitSettings::*member, SettingRange range, SettingScope scope,
                     const char* help, Applies applies) {
@@ -117,11 +126,12 @@ std::vector<SettingField> make_table() {
                      "early stopping on this fraction of the training rows, [0, 1)", descent_methods));
   t.push_back(integer("seed", &FitSettings::seed, 0.0,
                       "seed of the holdout split and of the Nystrom centres (and of the folds in cv)"));
-  t.push_back(text_choice("solver", &FitSettings::solver, solver_choices,
-                          "auto (krr: exact Cholesky; kl1, klinf: exact homotopy path, KKT-certified) | fista "
-                          "(accelerated, KKT-certified) | paper (the authors' fixed-step solver) | nystrom (krr on "
-                          "--centers Nystrom centres by preconditioned conjugate gradients, for large n)",
-                          solver_methods));
+  SettingField solver{"solver", SettingType::kChoice, S::kAll, true, solver_help()};
+  solver.choices = solver_names;
+  solver.get_choice = [](const FitSettings& s) { return to_string(s.solver); };
+  solver.set_choice = [](FitSettings& s, const std::string& v) { return parse_solver(v, s.solver); };
+  solver.applies = solver_methods;
+  t.push_back(solver);
   t.push_back(integer("centers", &FitSettings::centers, 0.0,
                       "with --solver nystrom: centres, rows drawn uniformly by --seed (0 = min(n, 2000))", krr_method));
   t.back().optional_in_model = true;
@@ -205,7 +215,8 @@ long FitSettings::iteration_count() const { return iterations > 0 ? iterations :
 
 long FitSettings::max_update_count() const { return update_count(t_max, step_size, "t_max"); }
 
-void validate(const FitSettings& s) {
+Kernel validate(const FitSettings& s) {
+  Kernel kernel;
   for (const SettingField& f : fit_settings_table()) {
     switch (f.type) {
       case SettingType::kNumber:
@@ -227,7 +238,7 @@ void validate(const FitSettings& s) {
         }
         break;
       case SettingType::kKernel:
-        make_kernel(s.kernel);  // throws for a bad expression or parameter
+        kernel = make_kernel(s.kernel);  // throws for a bad expression or parameter
         break;
       case SettingType::kFlag:
       case SettingType::kChoice:  // an enum: always valid once set
@@ -239,16 +250,17 @@ void validate(const FitSettings& s) {
   if (s.nesterov && !method.nesterov)
     throw ConfigError("nesterov",
                       "only for --method " + method_names_where([](const MethodInfo& m) { return m.nesterov; }));
-  if (s.is_nystrom() && !krr_method(method))
-    throw ConfigError("solver", "nystrom is a solver of krr, not of " + s.method);
-  if ((s.solver == "fista" || s.solver == "paper") && !method.is_penalized())
-    throw ConfigError("solver",
-                      s.solver + " is a solver of " + method_names_where(penalized_methods) + ", not of " + s.method);
-  if (s.centers > 0 && !s.is_nystrom()) throw ConfigError("centers", "centres are for --solver nystrom");
-  if (s.centers_by != "uniform" && !s.is_nystrom()) throw ConfigError("centers_by", "centres are for --solver nystrom");
+  const SolverInfo& solver = solver_info(s.solver);
+  if (!solver.serves(method))
+    throw ConfigError("solver", std::string(solver.name) + " is a solver of " + method_names_where(solver.serves) +
+                                    ", not of " + s.method);
+  const bool nystrom = s.solver == Solver::kNystrom;
+  if (s.centers > 0 && !nystrom) throw ConfigError("centers", "centres are for --solver nystrom");
+  if (s.centers_by != "uniform" && !nystrom) throw ConfigError("centers_by", "centres are for --solver nystrom");
   if (s.iterations > static_cast<long>(kMaxUpdates))
     throw ConfigError("iterations", "must be at most 2e9, got " + std::to_string(s.iterations));
   if (method.is_iterative()) s.iteration_count();  // throws when t / step_size is too many updates
+  return kernel;
 }
 
 }  // namespace kreg

@@ -4,6 +4,7 @@
 // all made.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/kernel.h"
 #include "kreg/solvers/method_registry.h"
+#include "kreg/solvers/solver_table.h"
 
 namespace kreg {
 
@@ -19,6 +21,9 @@ namespace kreg {
 enum class LambdaScaling { kNone, kN };
 std::string to_string(LambdaScaling scaling);
 bool parse_lambda_scaling(const std::string& text, LambdaScaling& scaling);
+
+/// --solver nystrom: the centres when --centers is 0 (all rows up to this many).
+inline constexpr std::size_t kDefaultCentres = 2000;
 
 struct FitSettings {
   std::string method = "krr";
@@ -36,24 +41,24 @@ struct FitSettings {
   double t_max = 1000.0;
   double holdout = 0.0;
   long seed = 0;
-  std::string solver = "auto";
+  Solver solver = Solver::kAuto;
   long max_iter = 0;
   double tol = 0.0;
   double prox_step = 1e-3;
-  long centers = 0;                    ///< --solver nystrom: centres (0 = default_centre_count(n))
+  long centers = 0;                    ///< --solver nystrom: centres (0 = min(n, kDefaultCentres))
   std::string centers_by = "uniform";  ///< --solver nystrom: uniform | leverage
 
-  /// krr on Nystrom centres by conjugate gradients (solvers/nystrom.h).
-  bool is_nystrom() const { return solver == "nystrom"; }
+  /// --solver nystrom: the number of centres on n rows.
+  std::size_t centre_count(std::size_t n) const {
+    return centers > 0 ? static_cast<std::size_t>(centers) : std::min<std::size_t>(n, kDefaultCentres);
+  }
 
   /// The method's row of the registry (throws ConfigError for an unknown method).
   const MethodInfo& method_info() const { return kreg::method_info(method); }
   bool is_penalized() const { return method_info().is_penalized(); }
   bool is_iterative() const { return method_info().is_iterative(); }
-  long max_iter_or_default() const {
-    return max_iter > 0 ? max_iter : (solver == "paper" || is_nystrom() ? 1000 : 100000);
-  }
-  double tol_or_default() const { return tol > 0.0 ? tol : (solver == "paper" ? 1e-4 : is_nystrom() ? 1e-8 : 1e-7); }
+  long max_iter_or_default() const { return max_iter > 0 ? max_iter : solver_info(solver).default_max_iter; }
+  double tol_or_default() const { return tol > 0.0 ? tol : solver_info(solver).default_tol; }
   /// Iterations of a fixed-length run: `iterations`, or round(t / step_size).
   /// Throws ConfigError (key `t`) when that is more than 2e9 updates.
   long iteration_count() const;
@@ -67,8 +72,6 @@ struct FitSettings {
   /// The factor between lambda as given and as it enters K + lambda_eff I for n training
   /// points: n with --lambda-scaling n, else 1. The one place that knows the scaling.
   double lambda_unit(std::size_t n) const { return lambda_scaling == LambdaScaling::kN ? static_cast<double>(n) : 1.0; }
-  /// lambda as it enters K + lambda_eff I for n training points.
-  double effective_lambda(std::size_t n) const { return lambda * lambda_unit(n); }
 };
 
 /// The kinds of values a setting takes.
@@ -122,7 +125,8 @@ void set_choice(const SettingField& field, FitSettings& settings, const std::str
 void canonicalize_names(FitSettings& settings);
 
 /// Checks every field against its row (ConfigError naming the first offending key), then the
-/// rules between fields (--nesterov only for kgd, at most 2e9 updates).
-void validate(const FitSettings& settings);
+/// rules between fields (--nesterov only for kgd, at most 2e9 updates). Returns the kernel it
+/// parsed on the way: the value every later step uses.
+Kernel validate(const FitSettings& settings);
 
 }  // namespace kreg

@@ -21,6 +21,7 @@
 #include "kreg/linalg/lapack.h"
 #include "kreg/linalg/matrix_vector.h"
 #include "kreg/linalg/symmetric_eigen.h"
+#include "kreg/solvers/fit_settings.h"
 
 namespace kreg {
 
@@ -70,7 +71,7 @@ arma::uword gram_block_rows(arma::uword m) {
 
 }  // namespace
 
-arma::uword default_centre_count(arma::uword n) { return std::min<arma::uword>(n, 2000); }
+arma::uword default_centre_count(arma::uword n) { return std::min<arma::uword>(n, kDefaultCentres); }
 
 arma::uvec uniform_centres(arma::uword n, arma::uword m, std::uint64_t seed) {
   if (m > n)

@@ -7,22 +7,29 @@
 #include "kreg/core/errors.h"
 #include "kreg/data/metrics.h"
 #include "kreg/data/standardization.h"
-#include "kreg/kernels/kernel_overflow.h"
 #include "kreg/solvers/default_grids.h"
 #include "kreg/solvers/nystrom.h"
 
 namespace kreg {
 
 std::vector<PathPoint> nystrom_path(const Dataset& train, const Dataset* validation, const FitSettings& s,
-                                    const std::vector<double>& grid_in, bool keep_alpha, const Score& score) {
+                                    const std::vector<double>& grid, bool keep_alpha, const Score& score) {
   if (s.centers_by != "uniform")
     throw ConfigError("centers_by", "a path draws one set of centres for every lambda: uniform only");
-  const Kernel kernel = make_kernel(s.kernel);
-  require_representable_mse(train);  // the path reports MSEs
-  const Standardization st = fit_standardization(train, s.standardize);
-  const arma::mat Z = st.transform_features(train.X);
-  require_finite_kernel(kernel, Z, train, s.standardize);
-  const arma::vec y = st.transform_target(train.y);
+  return nystrom_path(Problem(train, s, validation), grid, keep_alpha, score);
+}
+
+std::vector<PathPoint> nystrom_path(const Problem& problem, const std::vector<double>& grid_in, bool keep_alpha,
+                                    const Score& score) {
+  const FitSettings& s = problem.settings();
+  if (s.centers_by != "uniform")
+    throw ConfigError("centers_by", "a path draws one set of centres for every lambda: uniform only");
+  const Kernel& kernel = problem.kernel();
+  const Dataset& train = problem.train();
+  const Dataset* validation = problem.validation();
+  const Standardization& st = problem.standardization();
+  const arma::mat& Z = problem.Z();
+  const arma::vec& y = problem.y();
   const arma::uword n = Z.n_rows;
   const arma::uword m = s.centers > 0 ? static_cast<arma::uword>(s.centers) : default_centre_count(n);
   const arma::mat C = Z.rows(uniform_centres(n, m, static_cast<std::uint64_t>(s.seed)));
@@ -30,20 +37,18 @@ std::vector<PathPoint> nystrom_path(const Dataset& train, const Dataset* validat
   const arma::vec theta = system.pencil_eigenvalues();
   const std::vector<double> grid =
       grid_in.empty() ? default_spectral_grid(static_cast<double>(n) / static_cast<double>(m) * system.largest_mu(),
-                                              s.method_info(), s.lambda_unit(n))
+                                              s.method_info(), problem.lambda_unit())
                       : grid_in;
+  require_nonnegative_grid(grid, "lambda_grid");
   std::vector<std::size_t> order(grid.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return grid[a] > grid[b]; });
-  const arma::mat Zv = validation != nullptr ? st.transform_features(validation->X) : arma::mat();
+  const arma::mat& Zv = problem.Zv();
   std::vector<PathPoint> path(grid.size());
   arma::vec warm;
   for (std::size_t l : order) {
-    if (!(grid[l] >= 0.0)) throw ConfigError("lambda_grid", "values must be >= 0");
-    FitSettings sf = s;
-    sf.lambda = grid[l];
     NystromOptions opt;
-    opt.lambda = sf.effective_lambda(n);
+    opt.lambda = problem.effective_lambda(grid[l]);
     opt.tol = s.tol_or_default();
     opt.max_iter = s.max_iter_or_default();
     const NystromSolution sol = system.solve(opt, warm);

@@ -9,6 +9,7 @@
 #include "kreg/data/score.h"
 #include "kreg/solvers/fit_settings.h"
 #include "kreg/solvers/path_point.h"
+#include "kreg/solvers/problem.h"
 
 namespace kreg {
 
@@ -20,5 +21,8 @@ namespace kreg {
 /// gradients. Uniform centres only.
 std::vector<PathPoint> nystrom_path(const Dataset& train, const Dataset* validation, const FitSettings& settings,
                                     const std::vector<double>& grid, bool keep_alpha, const Score& score = Score{});
+/// The same on a problem already built.
+std::vector<PathPoint> nystrom_path(const Problem& problem, const std::vector<double>& grid, bool keep_alpha,
+                                    const Score& score = Score{});
 
 }  // namespace kreg

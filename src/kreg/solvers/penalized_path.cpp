@@ -3,14 +3,13 @@
 
 #include <algorithm>
 #include <functional>
+#include <numeric>
 
 #include "kreg/core/errors.h"
 #include "kreg/core/grid.h"
 #include "kreg/core/progress.h"
 #include "kreg/data/metrics.h"
 #include "kreg/data/standardization.h"
-#include "kreg/kernels/gram.h"
-#include "kreg/kernels/kernel_overflow.h"
 #include "kreg/linalg/matrix_vector.h"
 #include "kreg/solvers/default_grids.h"
 #include "kreg/solvers/descent.h"
@@ -26,7 +25,7 @@ double lipschitz_constant(const arma::mat& K) { return 1.01 * largest_eigenvalue
 
 std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec& y, Penalty pen,
                                              const std::vector<double>& lambdas, const FitSettings& s) {
-  if (s.solver == "paper")  // every lambda from 0, all iterated together
+  if (s.solver == Solver::kPaper)  // every lambda from 0, all iterated together
     return solve_paper_grid(K, y, pen, lambdas, s.prox_step, s.max_iter_or_default(), s.tol_or_default());
   std::vector<ProxResult> out(lambdas.size());
   // Progress per grid point; iterations inside a point pulse it (progress_pulse).
@@ -41,7 +40,7 @@ std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec
     if (L == 0.0) L = lipschitz_constant(K);
     return solve_penalized(K, L, y, pen, lambda, s, &warm);
   };
-  if (s.solver == "auto") {
+  if (s.solver == Solver::kAuto) {
     const long max_events = 50 * static_cast<long>(y.n_elem) + 100;  // a safety net: about n are usual
     const HomotopyResult path =
         pen == Penalty::kL1 ? l1_homotopy(K, y, lambdas, max_events) : linf_homotopy(K, y, lambdas, max_events);
@@ -74,22 +73,32 @@ std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec
 
 std::vector<PathPoint> penalized_path(const Dataset& train, const Dataset* validation, const FitSettings& s,
                                       std::vector<double> grid, bool keep_alpha, const Score& score) {
-  validate(s);
+  return penalized_path(Problem(train, s, validation), std::move(grid), keep_alpha, score);
+}
+
+std::vector<PathPoint> penalized_path(const Problem& problem, std::vector<double> grid, bool keep_alpha,
+                                      const Score& score, std::vector<std::size_t>* grid_index) {
+  const FitSettings& s = problem.settings();
   const Penalty pen = penalty_of(s.method);
-  const Kernel kernel = make_kernel(s.kernel);
-  require_representable_mse(train);  // the path reports MSEs
-  const Standardization st = fit_standardization(train, s.standardize);
-  const arma::mat Z = st.transform_features(train.X);
-  require_finite_kernel(kernel, Z, train, s.standardize);
-  const arma::mat K = gram(kernel, Z);
-  const arma::vec y = st.transform_target(train.y);
-  const double unit = s.lambda_unit(train.n());  // effective = unit * lambda
+  const Dataset& train = problem.train();
+  const Dataset* validation = problem.validation();
+  const Standardization& st = problem.standardization();
+  const arma::mat& Z = problem.Z();
+  const arma::mat& K = problem.gram();
+  const arma::vec& y = problem.y();
+  const double unit = problem.lambda_unit();  // effective = unit * lambda
   if (grid.empty()) grid = default_penalized_grid(lambda_max(pen, y), unit);
-  for (double v : grid)
-    if (!(v >= 0.0)) throw ConfigError("lambda_grid", "values must be >= 0");
-  std::sort(grid.begin(), grid.end(), std::greater<double>());
-  arma::mat Kv;
-  if (validation != nullptr) Kv = cross_gram(kernel, st.transform_features(validation->X), Z);
+  require_nonnegative_grid(grid, "lambda_grid");
+  std::vector<std::size_t> order(grid.size());  // grid positions, by decreasing lambda
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return grid[a] > grid[b]; });
+  if (grid_index != nullptr) *grid_index = order;
+  {
+    std::vector<double> sorted(grid.size());
+    for (std::size_t g = 0; g < grid.size(); ++g) sorted[g] = grid[order[g]];
+    grid = std::move(sorted);
+  }
+  const arma::mat& Kv = problem.validation_gram();
 
   std::vector<double> effective(grid.size());
   for (std::size_t g = 0; g < grid.size(); ++g) effective[g] = unit * grid[g];

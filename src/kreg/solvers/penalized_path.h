@@ -8,6 +8,7 @@
 #include "kreg/data/score.h"
 #include "kreg/solvers/fit_settings.h"
 #include "kreg/solvers/path_point.h"
+#include "kreg/solvers/problem.h"
 #include "kreg/solvers/proximal.h"
 
 namespace kreg {
@@ -17,6 +18,10 @@ namespace kreg {
 /// lambda order. Validation errors include `score` (val_score, Huber's scale from train.y).
 std::vector<PathPoint> penalized_path(const Dataset& train, const Dataset* validation, const FitSettings& settings,
                                       std::vector<double> grid, bool keep_alpha, const Score& score = Score{});
+/// The same on a problem already built (its settings name kl1 or klinf). With `grid_index`,
+/// the position in `grid` of each point returned.
+std::vector<PathPoint> penalized_path(const Problem& problem, std::vector<double> grid, bool keep_alpha,
+                                      const Score& score = Score{}, std::vector<std::size_t>* grid_index = nullptr);
 
 /// The Lipschitz constant used by the fista solver: 1.01 x the largest eigenvalue of K.
 double lipschitz_constant(const arma::mat& K);

@@ -301,7 +301,7 @@ ProxResult solve_penalized(const arma::mat& K, double L, const arma::vec& y, Pen
                            const FitSettings& s, const arma::vec* warm) {
   if (!(lambda >= 0.0)) throw ConfigError("lambda", "must be >= 0");
   const SingleBlasThread single;
-  if (s.solver == "paper")
+  if (s.solver == Solver::kPaper)
     return solve_paper_grid(K, y, pen, {lambda}, s.prox_step, s.max_iter_or_default(), s.tol_or_default()).front();
   if (!(L > 0.0)) throw NumericalError("the kernel matrix has no positive eigenvalue");
   return solve_fista(K, L, y, pen, lambda, s.max_iter_or_default(), s.tol_or_default(), warm);

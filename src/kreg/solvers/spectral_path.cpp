@@ -12,8 +12,6 @@
 #include "kreg/core/grid.h"
 #include "kreg/data/metrics.h"
 #include "kreg/data/standardization.h"
-#include "kreg/kernels/gram.h"
-#include "kreg/kernels/kernel_overflow.h"
 #include "kreg/linalg/matrix_vector.h"
 #include "kreg/solvers/default_grids.h"
 #include "kreg/spectral/spectrum.h"
@@ -22,37 +20,39 @@ namespace kreg {
 
 std::vector<PathPoint> spectral_path(const Dataset& train, const Dataset* validation, const FitSettings& settings,
                                      const std::vector<double>& grid, bool keep_alpha, const Score& score) {
-  validate(settings);
-  const MethodInfo& method = settings.method_info();
+  return spectral_path(Problem(train, settings, validation), grid, keep_alpha, score);
+}
+
+std::vector<PathPoint> spectral_path(const Problem& problem, const std::vector<double>& grid, bool keep_alpha,
+                                     const Score& score) {
+  const FitSettings& settings = problem.settings();
+  const MethodInfo& method = problem.method();
   if (!method.is_spectral())
     throw ConfigError("method", "a spectral path is for " +
                                     method_names_where([](const MethodInfo& m) { return m.is_spectral(); }) +
                                     ", got '" + settings.method + "'");
-  const Kernel kernel = make_kernel(settings.kernel);
-  require_representable_mse(train);  // the path reports MSEs
-  const Standardization st = fit_standardization(train, settings.standardize);
-  const arma::mat Z = st.transform_features(train.X);
-  require_finite_kernel(kernel, Z, train, settings.standardize);
-  const arma::vec y = st.transform_target(train.y);
-  const Spectrum spec = spectrum_for(kernel, Z);
+  const Dataset& train = problem.train();
+  const Dataset* validation = problem.validation();
+  const Standardization& st = problem.standardization();
+  const arma::vec& y = problem.y();
+  const Spectrum& spec = problem.spectrum();
   const arma::vec ytil = times_t(spec.U, y);
   const arma::vec outside = y - times(spec.U, ytil);  // component of y outside span(U)
 
   arma::mat W;  // validation predictions = W (g % ytil), standardised scale
-  if (validation != nullptr) {
-    const arma::mat Zv = st.transform_features(validation->X);
-    W = spec.primal ? arma::mat(Zv * spec.V * arma::diagmat(spec.s)) : arma::mat(cross_gram(kernel, Zv, Z) * spec.U);
-  }
+  if (validation != nullptr)
+    W = spec.primal ? arma::mat(problem.Zv() * spec.V * arma::diagmat(spec.s))
+                    : arma::mat(problem.validation_gram() * spec.U);
 
   const bool is_krr = method.family == MethodFamily::kRidge;
   const std::vector<double> values =
-      grid.empty() ? default_spectral_grid(spec.mu.max(), method, settings.lambda_unit(train.n())) : grid;
+      grid.empty() ? default_spectral_grid(spec.mu.max(), method, problem.lambda_unit()) : grid;
+  require_nonnegative_grid(values, is_krr ? "lambda_grid" : "t_grid");
   std::vector<PathPoint> path;
   for (double value : values) {
-    if (!(value >= 0.0)) throw ConfigError(is_krr ? "lambda_grid" : "t_grid", "values must be >= 0");
     FitSettings s = settings;
     (is_krr ? s.lambda : s.t) = value;
-    const double lam = s.effective_lambda(train.n());
+    const double lam = problem.effective_lambda(s.lambda);
     const double tt = s.effective_t();
     const arma::vec g = is_krr ? krr_coefficient_filter(spec.mu, lam) : kgf_coefficient_filter(spec.mu, tt);
     const arma::vec h = is_krr ? krr_hat_filter(spec.mu, lam) : kgf_hat_filter(spec.mu, tt);

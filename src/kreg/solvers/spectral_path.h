@@ -10,6 +10,7 @@
 #include "kreg/data/score.h"
 #include "kreg/solvers/fit_settings.h"
 #include "kreg/solvers/path_point.h"
+#include "kreg/solvers/problem.h"
 
 namespace kreg {
 
@@ -18,5 +19,8 @@ namespace kreg {
 /// training statistics; its errors include `score` (val_score, Huber's scale from train.y).
 std::vector<PathPoint> spectral_path(const Dataset& train, const Dataset* validation, const FitSettings& settings,
                                      const std::vector<double>& grid, bool keep_alpha, const Score& score = Score{});
+/// The same on a problem already built (its settings name krr or kgf).
+std::vector<PathPoint> spectral_path(const Problem& problem, const std::vector<double>& grid, bool keep_alpha,
+                                     const Score& score = Score{});
 
 }  // namespace kreg

@@ -1,6 +1,7 @@
 // The bytes each subcommand's largest allocations need, from the sizes alone, so that a run
-// too large for the machine stops before it allocates (core/memory.h). Measured against peak
-// RSS in docs/benchmarks.md ("Memory estimates"); the terms are:
+// too large for the machine stops before it allocates (core/memory.h). Each route gives its
+// own (route.h); the terms, measured against peak RSS in docs/benchmarks.md ("Memory
+// estimates"), are:
 //   kernel matrix            8 n^2           every dual route
 //   eigendecomposition       + 2.25 x 8 n^2  eigenvectors, the divide-and-conquer workspace and the
 //                                            back-transformation's (measured: 3.1 x 8 n^2 in all)
@@ -13,7 +14,7 @@
 #include <cstddef>
 #include <string>
 
-#include "kreg/select/cv.h"
+#include "kreg/kernels/kernel.h"
 #include "kreg/solvers/fit_settings.h"
 
 namespace kreg {
@@ -28,15 +29,28 @@ struct MemoryEstimate {
   bool nystrom_possible = false;  ///< the advice names --solver nystrom
 };
 
-MemoryEstimate fit_memory(const FitSettings& settings, std::size_t n, std::size_t p, std::size_t n_validation);
-MemoryEstimate path_memory(const FitSettings& settings, std::size_t n, std::size_t p, std::size_t n_validation);
-MemoryEstimate loo_memory(const FitSettings& settings, std::size_t n, std::size_t p);
-/// The tasks that run at once (cv_parallelism: min(threads, tasks)) each hold their fold's
-/// matrices; krr with shared statistics holds, per kernel point, the whole K's
-/// eigendecomposition and the group-deletion products.
-MemoryEstimate cv_memory(const CvSettings& settings, std::size_t n, std::size_t p, int folds);
+/// The estimates of `kernel` (validate(settings)'s value) on n rows of p features, by the
+/// settings' route.
+MemoryEstimate fit_memory(const FitSettings& settings, const Kernel& kernel, std::size_t n, std::size_t p,
+                          std::size_t n_validation);
+MemoryEstimate path_memory(const FitSettings& settings, const Kernel& kernel, std::size_t n, std::size_t p,
+                           std::size_t n_validation);
+MemoryEstimate loo_memory(const FitSettings& settings, const Kernel& kernel, std::size_t n, std::size_t p);
 
 /// require_memory() with the estimate and the advice for a too-large run.
 void require_memory_for(const MemoryEstimate& estimate, const std::string& command, std::size_t n);
+
+/// The terms above, for the routes.
+namespace memory_terms {
+constexpr double kBlasBuffer = 24.0 * 1024 * 1024;  ///< BLAS work buffers a thread touches
+inline double square_bytes(double n) { return 8.0 * n * n; }
+std::string matrix_text(std::size_t n);
+/// The linear kernel's primal system on n x p.
+MemoryEstimate primal(std::size_t n, std::size_t p);
+/// The n x n kernel matrix, plus (`extra`) its eigendecomposition or an active set's factor,
+/// plus the validation rows' cross-kernel matrix.
+enum class DualExtra { kNone, kEigen, kActiveSet };
+MemoryEstimate dual(std::size_t n, std::size_t n_validation, DualExtra extra);
+}  // namespace memory_terms
 
 }  // namespace kreg

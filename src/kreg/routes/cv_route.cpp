@@ -1,4 +1,4 @@
-#include "kreg/select/cv_route.h"
+#include "kreg/routes/cv_route.h"
 
 #include <algorithm>
 #include <limits>

@@ -1,5 +1,5 @@
 // Fold assignments.
-#include "kreg/select/folds.h"
+#include "kreg/data/folds.h"
 
 #include <map>
 #include <string>

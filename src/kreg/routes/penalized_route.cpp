@@ -1,0 +1,148 @@
+// The penalised methods (kl1, klinf; Allerbo 2023, Section 5) with one solver each: the exact
+// homotopy path, KKT-certified (auto), accelerated proximal gradient (fista) or the authors'
+// fixed-step solver (paper); solve_penalized_grid (solvers/penalized_path.h) runs the solver
+// the settings name. A path and each cv fold are one warm-started pass down the lambda grid.
+#include "kreg/core/number_text.h"
+#include "kreg/core/phase_times.h"
+#include "kreg/linalg/matrix_vector.h"
+#include "kreg/routes/fold_scoring.h"
+#include "kreg/routes/routes.h"
+#include "kreg/solvers/penalized_path.h"
+#include "kreg/solvers/repeated_rows.h"
+
+namespace kreg {
+
+namespace {
+
+// Fills alpha (and summary) of kl1 / klinf; returns the fitted values of the standardised
+// target.
+arma::vec fit_penalized(Model& model, const Problem& problem, PhaseTimes* times) {
+  const FitSettings& s = problem.settings();
+  const arma::vec& t = problem.y();
+  const double lambda = problem.effective_lambda(s.lambda);
+  Stopwatch watch;
+  const arma::mat& K = problem.gram();
+  record_lap(times, "gram", watch);
+  const ProxResult res = solve_penalized_grid(K, t, penalty_of(s.method), {lambda}, s).front();
+  record_lap(times, "solve", watch);
+  model.alpha = res.alpha;
+  model.summary.iterations = res.iterations;
+  model.summary.converged = res.converged;
+  model.summary.kkt_violation = res.kkt;
+  if (!res.converged) {
+    std::string message = s.method + " did not converge in " + std::to_string(res.iterations) +
+                          " iterations (largest KKT violation " + readable_number(res.kkt) + ")";
+    if (!res.path_stopped.empty())  // FISTA took over where the exact path could not go on
+      message += "; kreg's exact path stopped before this lambda (" + res.path_stopped + ")";
+    if (res.path_singular)
+      message +=
+          ", where the solution is large and ill-determined and more iterations may not settle it: a "
+          "smaller --bandwidth or a larger --lambda is a better-conditioned problem than a larger --max-iter";
+    else
+      message += "; raise --max-iter or --tol";
+    model.warnings.push_back(message);
+  }
+  const RepeatedRows repeats = repeated_rows(model.points, t, penalty_of(s.method));
+  if (lambda < repeats.lambda_unbounded)
+    model.warnings.push_back(repeated_rows_message(repeats, t.n_elem, s.method, problem.lambda_unit()));
+  return symmetric_times_of(K, model.alpha);
+}
+
+class PenalizedCvScorer : public CvScorer {
+ public:
+  explicit PenalizedCvScorer(const CvJob& job) : job_(job) {}
+  std::vector<CvFoldScores> score(const FitSettings& s, const Kernel& kernel, int f, arma::mat&) const override {
+    const FoldRows rows = fold_rows(job_.data, job_.folds, f);
+    std::vector<std::size_t> grid_index;  // the grid position of each path point
+    const auto path = penalized_path(Problem(rows.train, s, kernel, &rows.validation), job_.grid, false, job_.score,
+                                     &grid_index);  // decreasing lambda
+    const std::size_t size = job_.grid.size();
+    CvFoldScores out;
+    out.mse.resize(size);
+    out.r2.resize(size);
+    out.score.resize(size);
+    out.unfinished.resize(size);
+    out.unbounded.resize(size);
+    for (std::size_t j = 0; j < path.size(); ++j) {
+      const std::size_t l = grid_index[j];
+      out.mse[l] = path[j].val_mse;
+      out.r2[l] = path[j].val_r2;
+      out.score[l] = path[j].val_score;
+      out.unfinished[l] = !path[j].converged;
+      out.unbounded[l] = !path[j].bounded;
+    }
+    return {out};
+  }
+
+ private:
+  const CvJob& job_;
+};
+
+class PenalizedRoute : public Route {
+ public:
+  explicit PenalizedRoute(Solver solver) : solver_(solver) {}
+  const char* name() const override { return solver_info(solver_).name; }
+  arma::vec fit(Model& model, const Problem& problem, const FitRequest& request) const override {
+    return fit_penalized(model, problem, request.times);
+  }
+  std::vector<PathPoint> path(const Problem& problem, const PathRequest& request) const override {
+    return penalized_path(problem, request.grid, request.keep_alpha, request.score);
+  }
+  std::vector<std::string> path_warnings(const FitSettings& settings,
+                                         const std::vector<PathPoint>& path) const override {
+    std::vector<std::string> out;
+    std::size_t unconverged = 0, unbounded = 0;
+    for (const auto& p : path) {
+      unconverged += !p.converged;
+      unbounded += !p.bounded;
+    }
+    if (unconverged > 0)
+      out.push_back(std::to_string(unconverged) + " of " + std::to_string(path.size()) +
+                    " path points did not converge (column 'converged'); raise --max-iter or --tol");
+    if (unbounded > 0)
+      out.push_back(std::to_string(unbounded) + " of " + std::to_string(path.size()) + " path points lie where " +
+                    settings.method + "'s objective is unbounded below (column 'bounded'): " + kRepeatedRowsCause);
+    return out;
+  }
+  PathColumns path_columns() const override {
+    PathColumns c;
+    c.iterations = c.converged = c.bounded = true;
+    return c;
+  }
+  std::unique_ptr<CvScorer> cv_scorer(const CvJob& job) const override {
+    return std::make_unique<PenalizedCvScorer>(job);
+  }
+  MemoryEstimate fit_memory(const FitSettings&, const MemoryShape& shape) const override {
+    return memory_terms::dual(shape.n, shape.n_validation, memory_terms::DualExtra::kActiveSet);
+  }
+  MemoryEstimate path_memory(const FitSettings& s, const MemoryShape& shape) const override {
+    return fit_memory(s, shape);
+  }
+
+  MemoryEstimate cv_task_memory(const FitSettings& s, const MemoryShape& shape, int folds, std::size_t,
+                                CvRoute) const override {
+    return fold_path_memory(*this, s, shape, folds);
+  }
+
+ private:
+  Solver solver_;
+};
+
+}  // namespace
+
+const Route& penalized_route(Solver solver) {
+  static const PenalizedRoute automatic(Solver::kAuto), fista(Solver::kFista), paper(Solver::kPaper);
+  switch (solver) {
+    case Solver::kAuto:
+      return automatic;
+    case Solver::kFista:
+      return fista;
+    case Solver::kPaper:
+      return paper;
+    case Solver::kNystrom:
+      break;
+  }
+  throw std::logic_error("no penalised route for the solver " + to_string(solver));
+}
+
+}  // namespace kreg
