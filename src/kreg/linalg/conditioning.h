@@ -1,10 +1,6 @@
-// When a solution is too ill-conditioned to trust: below this reciprocal condition number of
-// the system (K + lambda I, or its analogue for KGF, K + I/t) the coefficients keep fewer than
-// about six correct digits, and kreg says so (fit, path, loo, cv refits).
+// The reciprocal condition number below which kreg calls a solution ill-conditioned,
+// kIllConditioned, for the code that computes one. It is defined in kreg/core/ill_conditioning.h
+// so that the reports of the command line can ask for it too.
 #pragma once
 
-namespace kreg {
-
-inline constexpr double kIllConditioned = 1e-10;
-
-}  // namespace kreg
+#include "kreg/core/ill_conditioning.h"
