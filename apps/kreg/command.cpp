@@ -1,20 +1,16 @@
 // Helpers shared by the subcommands.
 #include "command.h"
 
-#include <omp.h>
-
 #include <cmath>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
 #include <thread>
 
+#include "kreg/core/ill_conditioning.h"
 #include "kreg/core/memory.h"
 #include "kreg/core/number_text.h"
-#include "kreg/linalg/blas_threads.h"
-#include "kreg/linalg/blas_workspace.h"
-#include "kreg/linalg/conditioning.h"
-#include "kreg/linalg/lapack.h"
+#include "kreg/select/compute_resources.h"
 
 namespace kreg::cli {
 
@@ -26,18 +22,13 @@ void require(const OptionSet& options, const std::string& key, const std::string
 int set_thread_count(int threads, std::ostream& err) {
   if (threads < 0) throw ConfigError("threads", "must be >= 0 (0 = all cores), got " + std::to_string(threads));
   const int n = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  // The BLAS work buffers come first (a failed allocation inside OpenBLAS would hang): under
-  // ulimit -v perhaps for fewer threads, which gives the same results.
-  set_compute_threads(1);  // OpenBLAS on one thread before its first use (blas_threads.h)
-  const int usable = reserve_blas_workspace(n);
+  // Under ulimit -v perhaps fewer threads, which gives the same results.
+  const ComputeThreads got = use_compute_threads(n);
+  const int usable = got.threads;
   if (usable < n)
     err << "kreg: warning: ulimit -v leaves room for the BLAS library's work buffers of " << usable << " thread"
-        << (usable == 1 ? "" : "s") << " only (each further thread needs "
-        << memory_text(blas_workspace_bytes_per_extra_thread())
-        << " of address space): running on " << usable << " instead of " << n
-        << " (the results are the same)\n";
-  omp_set_num_threads(usable);
-  set_compute_threads(usable);
+        << (usable == 1 ? "" : "s") << " only (each further thread needs " << memory_text(got.bytes_per_extra_thread)
+        << " of address space): running on " << usable << " instead of " << n << " (the results are the same)\n";
   return usable;
 }
 

@@ -41,7 +41,7 @@ std::unique_ptr<Command> make_cv_command(CLI::App& parent);
 /// "--name" is required: throws ConfigError when `value` is empty.
 void require(const OptionSet& options, const std::string& key, const std::string& value);
 /// Sets the worker thread count of OpenMP loops (0 = all cores), puts OpenBLAS on one thread
-/// and reserves its work buffers (kreg/linalg/blas_workspace.h); returns the count in use,
+/// and reserves its work buffers (kreg/select/compute_resources.h); returns the count in use,
 /// fewer than asked (with a warning on `err`) when ulimit -v leaves no room for all.
 int set_thread_count(int threads, std::ostream& err);
 /// Prints a warning line "kreg: warning: ..." on err.

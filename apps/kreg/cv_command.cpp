@@ -15,13 +15,13 @@
 #include "kreg/core/suggest.h"
 #include "kreg/data/fingerprint.h"
 #include "kreg/kernels/kernel_type.h"
-#include "kreg/linalg/blas_threads.h"
 #include "kreg/model/model_json.h"
 #include "kreg/routes/train.h"
+#include "kreg/select/compute_resources.h"
 #include "kreg/select/cv.h"
+#include "kreg/select/cv_memory.h"
 #include "kreg/select/cv_shard.h"
 #include "kreg/select/grid_extension.h"
-#include "kreg/select/cv_memory.h"
 #include "output_files.h"
 #include "regulariser_grid_options.h"
 #include "score_options.h"
@@ -239,7 +239,7 @@ class CvCommand : public Command {
       cv.regulariser_grid = {cv.base.lambda};
     if (cv.regulariser_grid.empty() && method.regulariser == Regulariser::kTime && options.given("t"))
       cv.regulariser_grid = {cv.base.t};
-    cv.threads = compute_threads();  // --threads, or fewer under ulimit -v (set_thread_count)
+    cv.threads = compute_thread_count();  // --threads, or fewer under ulimit -v (set_thread_count)
     cv.score = score_.to_score(options);
     return cv;
   }

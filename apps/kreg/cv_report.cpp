@@ -8,7 +8,6 @@
 #include "kreg/io/table_writer.h"
 #include "kreg/kernels/kernel_type.h"
 #include "kreg/select/simplicity.h"
-#include "kreg/routes/route.h"
 #include "parameter_value.h"
 
 namespace kreg::cli {
@@ -216,7 +215,7 @@ std::vector<std::string> cv_warnings(const CvResult& result, const CvSettings& s
                             "levelled off (consider a larger --t-max)");
   if (result.unbounded_fits > 0)
     out.push_back(std::to_string(result.unbounded_fits) + fits + " " + method +
-                  " fits (grid point x fold) are of problems unbounded below: " + kUnboundedCause);
+                  " fits (grid point x fold) are of problems unbounded below: " + kCvUnboundedCause);
   return out;
 }
 

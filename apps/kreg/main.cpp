@@ -4,10 +4,10 @@
 #include <iostream>
 
 #include "cli.h"
-#include "kreg/linalg/blas_core.h"
+#include "kreg/select/compute_resources.h"
 
 int main(int argc, char** argv) {
-  kreg::rerun_with_better_blas_kernels(argv);  // OpenBLAS's kernels for this processor
+  kreg::run_with_best_blas_kernels(argv);  // OpenBLAS's kernels for this processor
   std::ios::sync_with_stdio(false);
   const std::vector<std::string> args(argv + 1, argv + argc);
   const int status = kreg::cli::run(args, std::cout, std::cerr, isatty(STDERR_FILENO) != 0);

@@ -75,7 +75,7 @@ class PathCommand : public Command {
 
     std::vector<std::string> columns = {
         lambda_path ? "lambda" : "t", "df", "train_mse", "train_r2", "val_mse", "val_r2", "alpha_norm", "nonzero"};
-    const Route::PathColumns& more = result.columns;
+    const PathColumns& more = result.columns;
     if (!score.is_mse()) columns.insert(columns.begin() + 6, "val_" + score_name(score.kind));  // after val_r2
     if (more.iterations) columns.push_back("iterations");
     if (more.converged) columns.push_back("converged");

@@ -1,6 +1,8 @@
 // The path driver: one problem, the route's path, the route's warnings.
 #include "kreg/routes/path.h"
 
+#include "kreg/routes/route.h"
+
 namespace kreg {
 
 PathResult regularisation_path(const Dataset& train, const Dataset* validation, const FitSettings& settings,

@@ -16,9 +16,9 @@
 #include "kreg/routes/cv_fold_scores.h"
 #include "kreg/routes/cv_route.h"
 #include "kreg/routes/memory_estimate.h"
+#include "kreg/routes/path.h"
 #include "kreg/solvers/path_point.h"
 #include "kreg/solvers/problem.h"
-#include "kreg/solvers/repeated_rows.h"
 
 namespace kreg {
 
@@ -26,14 +26,6 @@ namespace kreg {
 struct FitRequest {
   Score early_stopping_score;  ///< early stopping on the problem's validation rows
   PhaseTimes* times = nullptr;
-};
-
-/// What a path asks for.
-struct PathRequest {
-  std::vector<double> grid;  ///< lambda or t values as given (empty: the route's default grid)
-  long record_every = 0;     ///< iterative methods: record every m updates (0: about 100 log-spaced)
-  bool keep_alpha = false;
-  Score score;  ///< the validation score beside the MSE
 };
 
 /// The sizes a memory estimate depends on.
@@ -98,18 +90,17 @@ class Route {
   virtual MemoryEstimate cv_task_memory(const FitSettings& settings, const MemoryShape& shape, int folds,
                                         std::size_t grid_size, CvRoute krr_route) const = 0;
   /// Which columns its paths fill beyond the common ones.
-  struct PathColumns {
-    bool iterations = false, converged = false, bounded = false;
-  };
   virtual PathColumns path_columns() const = 0;
 };
-
-/// Why a penalised problem has no minimiser below some lambda (for the commands' warnings).
-inline constexpr const char* kUnboundedCause = kRepeatedRowsCause;
 
 /// The route of settings' method family and solver: the single place where the choice is
 /// made. validate(settings) has refused every pair no route serves.
 const Route& route_for(const FitSettings& settings);
+
+/// Fits a problem already built by its route (route_for) and summarises it: train() after the
+/// holdout split, and cv's early-stopped folds. `original_rows`: the training rows' numbers in
+/// the user's file (empty: 0, 1, ...). (Defined in train.cpp.)
+Model fit_problem(const Problem& problem, const FitRequest& request, const arma::uvec& original_rows = {});
 
 /// For tests: while an instance lives, route_for() returns `route` for every setting.
 class ScopedRouteForTesting {

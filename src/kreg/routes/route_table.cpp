@@ -5,7 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "kreg/linalg/conditioning.h"
+#include "kreg/core/ill_conditioning.h"
 #include "kreg/routes/routes.h"
 
 namespace kreg {

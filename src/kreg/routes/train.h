@@ -6,9 +6,7 @@
 #include "kreg/data/dataset.h"
 #include "kreg/data/score.h"
 #include "kreg/model/model.h"
-#include "kreg/routes/route.h"
 #include "kreg/solvers/fit_settings.h"
-#include "kreg/solvers/problem.h"
 
 namespace kreg {
 
@@ -21,10 +19,5 @@ namespace kreg {
 /// failure. With `times`, records the wall time of its phases ("standardize", "gram", ...).
 Model train(const Dataset& data, const FitSettings& settings, const Dataset* validation = nullptr,
             PhaseTimes* times = nullptr, const Score& early_stopping_score = Score{});
-
-/// Fits a problem already built by its route (route_for) and summarises it: train() after the
-/// holdout split, and cv's early-stopped folds. `original_rows`: the training rows' numbers in
-/// the user's file (empty: 0, 1, ...).
-Model fit_problem(const Problem& problem, const FitRequest& request, const arma::uvec& original_rows = {});
 
 }  // namespace kreg

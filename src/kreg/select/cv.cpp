@@ -19,8 +19,11 @@
 #include "kreg/routes/route.h"
 #include "kreg/select/kernel_grid.h"
 #include "kreg/select/simplicity.h"
+#include "kreg/solvers/repeated_rows.h"
 
 namespace kreg {
+
+const char* const kCvUnboundedCause = kRepeatedRowsCause;
 
 std::string regulariser_name(const std::string& method) { return method_info(method).regulariser_key(); }
 

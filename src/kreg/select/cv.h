@@ -132,6 +132,10 @@ CvParallelism cv_parallelism(const CvSettings& settings, std::size_t n, int fold
 /// The settings that refit a row on all the data (early stopping: t = chosen_t, no validation).
 FitSettings refit_settings(const CvSettings& settings, const CvRow& row);
 
+/// Why a kl1/klinf fold's problem has no minimiser below some lambda (CvRow::unbounded_folds),
+/// for the warnings.
+extern const char* const kCvUnboundedCause;
+
 /// "lambda", "t" or "" (early stopping) for the method.
 std::string regulariser_name(const std::string& method);
 
