@@ -14,18 +14,23 @@ void RegulariserGridOptions::register_on(OptionSet& o, const std::string& lambda
 std::vector<double> RegulariserGridOptions::grid_for(const MethodInfo& method,
                                                      const std::string& early_stopping) const {
   const std::string key = method.regulariser_key();
-  if (key.empty()) {
-    if (!lambda_grid.empty() || !t_grid.empty())
-      throw ConfigError(lambda_grid.empty() ? "t_grid" : "lambda_grid", early_stopping);
-    return {};
+  // The method's grid `own`; the other one, `other` (config key `other_key`), must be empty.
+  const auto grid = [&](const std::string& own, const std::string& other, const char* other_key) {
+    if (!other.empty())
+      throw ConfigError(other_key, "not used by --method " + std::string(method.name) + " (it has a " + key + " grid)");
+    return own.empty() ? std::vector<double>{} : parse_grid(own, key + "_grid");
+  };
+  switch (method.regulariser) {
+    case Regulariser::kLambda:
+      return grid(lambda_grid, t_grid, "t_grid");
+    case Regulariser::kTime:
+      return grid(t_grid, lambda_grid, "lambda_grid");
+    case Regulariser::kEarlyStopping:
+      if (!lambda_grid.empty() || !t_grid.empty())
+        throw ConfigError(lambda_grid.empty() ? "t_grid" : "lambda_grid", early_stopping);
+      return {};
   }
-  const bool lambda = method.regulariser == Regulariser::kLambda;
-  const std::string& other = lambda ? t_grid : lambda_grid;
-  if (!other.empty())
-    throw ConfigError(lambda ? "t_grid" : "lambda_grid",
-                      "not used by --method " + std::string(method.name) + " (it has a " + key + " grid)");
-  const std::string& text = lambda ? lambda_grid : t_grid;
-  return text.empty() ? std::vector<double>{} : parse_grid(text, key + "_grid");
+  enumerator_out_of_range("Regulariser", "RegulariserGridOptions::grid_for");
 }
 
 }  // namespace kreg::cli

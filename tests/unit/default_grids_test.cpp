@@ -4,11 +4,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <stdexcept>
 
 #include "kreg/kernels/gram.h"
 #include "kreg/kernels/kernel.h"
 #include "kreg/select/default_grids.h"
 #include "kreg/select/grid_extension.h"
+#include "kreg/solvers/default_grids.h"
 #include "test_data.h"
 
 using namespace kreg;
@@ -74,6 +76,20 @@ TEST(DefaultGrids, PenalisedLambdaGridStartsWhereAlphaZeroIsOptimal) {
   ASSERT_EQ(g.regulariser.size(), 20u);
   EXPECT_NEAR(g.regulariser.back(), top, 1e-12 * top);
   EXPECT_NEAR(g.regulariser.front(), 1e-3 * top, 1e-15 * top);
+}
+
+TEST(DefaultGrids, SpectralPathGridIsLambdaOrTAndNothingElse) {
+  // mu_max 100: 50 points from 10^2 down to 10^-4; krr divides by the lambda unit (2 here), kgf
+  // takes t = 1 / value; an early-stopping method has no such grid (it is not taken for lambda).
+  const std::vector<double> krr = default_spectral_grid(100.0, method_info("krr"), 2.0);
+  ASSERT_EQ(krr.size(), 50u);
+  EXPECT_NEAR(krr.front(), 50.0, 1e-12);
+  EXPECT_NEAR(krr.back(), 0.5e-4, 1e-16);
+  const std::vector<double> kgf = default_spectral_grid(100.0, method_info("kgf"), 2.0);
+  ASSERT_EQ(kgf.size(), 50u);
+  EXPECT_NEAR(kgf.front(), 0.01, 1e-15);
+  EXPECT_NEAR(kgf.back(), 1e4, 1e-8);
+  EXPECT_THROW(default_spectral_grid(100.0, method_info("kgd"), 1.0), std::logic_error);
 }
 
 TEST(DefaultGrids, ExtendingALogAxis) {

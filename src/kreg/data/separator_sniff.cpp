@@ -10,8 +10,25 @@ namespace kreg {
 
 namespace {
 
-// In the order in which ties are broken (after the file name's separator).
-constexpr char kCandidates[] = {',', '\t', ';', '|', ' '};
+// The candidates, in the order in which ties are broken (after the file name's separator), with
+// their --sep name and how a message says what the fields were split at.
+struct Candidate {
+  char separator;
+  const char* name;
+  const char* split_at;
+};
+constexpr Candidate kCandidates[] = {{',', "comma", "commas"},
+                                     {'\t', "tab", "tabs"},
+                                     {';', "semicolon", "semicolons"},
+                                     {'|', "pipe", "pipes"},
+                                     {' ', "space", "runs of spaces"}};
+
+// The candidate of `separator`; null for another character.
+const Candidate* candidate_of(char separator) {
+  for (const Candidate& c : kCandidates)
+    if (c.separator == separator) return &c;
+  return nullptr;
+}
 
 SeparatorSplit split_sample(const std::string& sample, char separator) {
   SeparatorSplit split;
@@ -55,8 +72,8 @@ SeparatorSniff sniff_separator(const std::string& sample, bool complete, char pr
   }
   if (decimal_comma && preferred == ',') preferred = 0;
   SeparatorSniff sniff;
-  for (const char c : kCandidates)
-    if (!(decimal_comma && c == ',')) sniff.splits.push_back(split_sample(text, c));
+  for (const Candidate& c : kCandidates)
+    if (!(decimal_comma && c.separator == ',')) sniff.splits.push_back(split_sample(text, c.separator));
   // Among equals, the file name's separator first, then the order of kCandidates.
   const auto before = [preferred](const SeparatorSplit& a, const SeparatorSplit& b) {
     return a.separator == preferred && b.separator != preferred;
@@ -76,43 +93,13 @@ SeparatorSniff sniff_separator(const std::string& sample, bool complete, char pr
 }
 
 std::string separator_name(char separator) {
-  switch (separator) {
-    case ',':
-      return "comma";
-    case '\t':
-      return "tab";
-    case ';':
-      return "semicolon";
-    case '|':
-      return "pipe";
-    case ' ':
-      return "space";
-    default:
-      return std::string(1, separator);
-  }
+  const Candidate* c = candidate_of(separator);
+  return c != nullptr ? c->name : std::string(1, separator);
 }
 
 std::string separator_note(char used, const SeparatorSniff& sniff) {
-  std::string at;
-  switch (used) {
-    case ',':
-      at = "commas";
-      break;
-    case '\t':
-      at = "tabs";
-      break;
-    case ';':
-      at = "semicolons";
-      break;
-    case '|':
-      at = "pipes";
-      break;
-    case ' ':
-      at = "runs of spaces";
-      break;
-    default:
-      at = "'" + std::string(1, used) + "'";
-  }
+  const Candidate* c = candidate_of(used);
+  const std::string at = c != nullptr ? c->split_at : "'" + std::string(1, used) + "'";
   std::string note = "the fields were split at " + at + " (--sep " + separator_name(used) + ")";
   if (const char better = sniff.better_than(used); better != 0) note += "; try --sep " + separator_name(better);
   return note;

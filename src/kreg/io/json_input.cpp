@@ -99,7 +99,8 @@ std::string parse_json_source(ByteSource& source, nlohmann::json& out) {
       case json::parse_event_t::object_end:
         if (!keys.empty()) keys.pop_back();
         break;
-      default:
+      case json::parse_event_t::array_end:
+      case json::parse_event_t::value:
         break;
     }
     return true;

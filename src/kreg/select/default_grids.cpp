@@ -81,7 +81,7 @@ DefaultGrids default_grids(const Dataset& data, const FitSettings& settings, boo
   DefaultGrids out;
   const MethodInfo& method = settings.method_info();
   const bool bandwidth_axis = has_bandwidth(settings.kernel);
-  const bool regulariser_axis = method.regulariser != Regulariser::kEarlyStopping;
+  const bool regulariser_axis = method.has_regulariser_grid();
   if (!(want_bandwidth && bandwidth_axis) && !(want_regulariser && regulariser_axis)) return out;
 
   const Standardization st = fit_standardization(data, settings.standardize);
@@ -114,13 +114,18 @@ DefaultGrids default_grids(const Dataset& data, const FitSettings& settings, boo
   out.mu_top = std::isfinite(mu_sample) && mu_sample > 0.0 ? mu_sample * scale : 1.0;
   const double top = std::log10(out.mu_top);
   out.regulariser = logspace(top - kLambdaDecades, top, static_cast<int>(kLambdaDecades) * kGridPointsPerDecade + 1);
-  if (method.regulariser == Regulariser::kTime) {
-    for (double& v : out.regulariser) v = 1.0 / v;
-    std::sort(out.regulariser.begin(), out.regulariser.end());
-  } else {
-    for (double& v : out.regulariser) v /= unit;
+  switch (method.regulariser) {
+    case Regulariser::kTime:
+      for (double& v : out.regulariser) v = 1.0 / v;
+      std::sort(out.regulariser.begin(), out.regulariser.end());
+      return out;
+    case Regulariser::kLambda:
+      for (double& v : out.regulariser) v /= unit;
+      return out;
+    case Regulariser::kEarlyStopping:
+      break;  // returned above: no regulariser axis
   }
-  return out;
+  enumerator_out_of_range("Regulariser", "default_grids");
 }
 
 }  // namespace kreg

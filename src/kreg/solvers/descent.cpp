@@ -28,10 +28,26 @@ using detail::kJumpRetry;
 using detail::kMinJump;
 using detail::Quadratic;
 
+// Whether the rule's updates are linear in alpha, and so diagonal in K's eigenbasis
+// (spectral_kgd.cpp): kgd's are; the sign and the largest coordinates are not.
+bool has_spectral_engine(DescentRule rule) {
+  switch (rule) {
+    case DescentRule::kGradient:
+      return true;
+    case DescentRule::kSign:
+    case DescentRule::kCoordinate:
+    case DescentRule::kElastic:
+      return false;
+    case DescentRule::kNone:
+      throw std::logic_error("run_descent: a method without a descent rule reached the descent engines");
+  }
+  enumerator_out_of_range("DescentRule", "has_spectral_engine");
+}
+
 // The eigendecomposition (about 10 n^3 flops) pays for itself against one n x n product
 // (2 n^2 flops) per update after about 5 n updates.
 bool use_spectral_kgd(const FitSettings& s, arma::uword n, long max_iterations) {
-  return s.method_info().descent == DescentRule::kGradient && max_iterations > 5 * static_cast<long>(n) && n > 1;
+  return has_spectral_engine(s.method_info().descent) && max_iterations > 5 * static_cast<long>(n) && n > 1;
 }
 
 // First minimiser of q over the integers 1..J.

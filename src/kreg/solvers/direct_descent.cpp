@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "kreg/core/cpu_dispatch.h"
-#include "kreg/core/errors.h"
 #include "kreg/linalg/column_sums.h"
 #include "kreg/linalg/matrix_vector.h"
 #include "kreg/solvers/descent_engine.h"
@@ -32,9 +32,21 @@ class DirectDescent : public Engine {
       : K_(K), Kv_(Kv), yv_(yv), s_(s), n_(K.n_rows), r_(y), alpha_(n_, arma::fill::zeros) {
     const MethodInfo& method = s.method_info();
     kind_ = method.descent;
-    if (kind_ == DescentRule::kNone)
-      throw ConfigError("method", "'" + s.method + "' is not a descent method (" +
-                                      method_names_where([](const MethodInfo& m) { return m.is_iterative(); }) + ")");
+    switch (kind_) {
+      case DescentRule::kGradient:
+      case DescentRule::kCoordinate:
+      case DescentRule::kElastic:
+        break;
+      case DescentRule::kSign:
+        sign_.zeros(n_);
+        new_sign_.zeros(n_);
+        Ksign_.zeros(n_);
+        if (Kv_) Kvsign_.zeros(Kv_->n_rows);
+        break;
+      case DescentRule::kNone:
+        throw std::logic_error("DirectDescent: '" + s.method + "' has no descent rule; the descent engines serve " +
+                               method_names_where([](const MethodInfo& m) { return m.is_iterative(); }) + " only");
+    }
     gamma_ = method.heavy_ball ? s.momentum : 0.0;
     if (gamma_ > 0.0 || s.nesterov) {
       delta_prev_.zeros(n_);
@@ -42,27 +54,33 @@ class DirectDescent : public Engine {
       if (Kv_) Kvdelta_prev_.zeros(Kv_->n_rows);
     }
     if (Kv_) fv_.zeros(Kv_->n_rows);
-    if (kind_ == DescentRule::kSign) {
-      sign_.zeros(n_);
-      new_sign_.zeros(n_);
-      Ksign_.zeros(n_);
-      if (Kv_) Kvsign_.zeros(Kv_->n_rows);
-    }
   }
 
   void step(long k) override {
-    if (kind_ == DescentRule::kGradient)
-      step_kgd();
-    else if (kind_ == DescentRule::kSign)
-      KREG_DISPATCH_CALL(step_ksgd, step_ksgd_avx2, (k));
-    else
-      KREG_DISPATCH_CALL(step_sparse, step_sparse_avx2, ());
+    switch (kind_) {
+      case DescentRule::kGradient:
+        step_kgd();
+        return;
+      case DescentRule::kSign:
+        KREG_DISPATCH_CALL(step_ksgd, step_ksgd_avx2, (k));
+        return;
+      case DescentRule::kCoordinate:
+        KREG_DISPATCH_CALL(step_sparse<true>, step_kcd_avx2, ());
+        return;
+      case DescentRule::kElastic:
+        KREG_DISPATCH_CALL(step_sparse<false>, step_kegd_avx2, ());
+        return;
+      case DescentRule::kNone:
+        break;  // refused by the constructor
+    }
+    enumerator_out_of_range("DescentRule", "DirectDescent::step");
   }
 #if KREG_DISPATCH
   // The sign and sparse updates with their own loops (sign patterns, the support's search)
   // in an AVX2 copy, chosen at run time (kreg/core/cpu_dispatch.h).
   KREG_AVX2 void step_ksgd_avx2(long k) { step_ksgd(k); }
-  KREG_AVX2 void step_sparse_avx2() { step_sparse(); }
+  KREG_AVX2 void step_kcd_avx2() { step_sparse<true>(); }
+  KREG_AVX2 void step_kegd_avx2() { step_sparse<false>(); }
 #endif
 
   // kcd: the unique leading coordinate i keeps leading, with the same sign, for m updates.
@@ -71,7 +89,16 @@ class DirectDescent : public Engine {
   // 64 updates); a run found resets the wait. Skipped looks only mean single updates, which are
   // exact too.
   long straight_steps(long limit) override {
-    if (kind_ != DescentRule::kCoordinate || limit < 3) return 1;
+    switch (kind_) {
+      case DescentRule::kCoordinate:
+        break;
+      case DescentRule::kGradient:  // runs of identical updates are looked for in kcd only
+      case DescentRule::kSign:
+      case DescentRule::kElastic:
+      case DescentRule::kNone:
+        return 1;
+    }
+    if (limit < 3) return 1;
     if (skip_looks_ > 0) {
       --skip_looks_;
       return 1;
@@ -288,14 +315,16 @@ class DirectDescent : public Engine {
     return true;
   }
 
-  // kcd and kegd: D is supported on I = {i : |r_i| >= alpha_e max|r|} (kcd: alpha_e = 1).
+  // kcd (kCoordinateRule) and kegd: D is supported on I = {i : |r_i| >= alpha_e max|r|} (kcd:
+  // alpha_e = 1).
+  template <bool kCoordinateRule>
   KREG_ALWAYS_INLINE void step_sparse() {
-    const double ae = kind_ == DescentRule::kCoordinate ? 1.0 : s_.elastic_alpha;
+    const double ae = kCoordinateRule ? 1.0 : s_.elastic_alpha;
     const double* r = r_.memptr();
     support_.clear();
     values_.clear();
     double m = 0.0;
-    if (kind_ != DescentRule::kCoordinate || !leading_coordinates(m)) {
+    if (!kCoordinateRule || !leading_coordinates(m)) {
       m = max_abs(r, n_);
       const double threshold = ae * m;
       for (arma::uword i = 0; i < n_; ++i)
@@ -309,7 +338,7 @@ class DirectDescent : public Engine {
         const double v = values_[j];
         alpha_[i] += v;
         const double* col = K_.colptr(i);
-        if (kind_ == DescentRule::kCoordinate && j + 1 == support_.size()) {
+        if (kCoordinateRule && j + 1 == support_.size()) {
           // The last column's update and the next update's search in one pass over r.
           scan_lanes(rr, n_, col, v, lanes_);
           lanes_valid_ = true;

@@ -32,7 +32,16 @@ std::vector<std::string> standardize_choices() { return {"both", "features", "no
 
 using Applies = bool (*)(const MethodInfo&);
 bool lambda_methods(const MethodInfo& m) { return m.regulariser == Regulariser::kLambda; }
-bool time_methods(const MethodInfo& m) { return m.regulariser != Regulariser::kLambda; }
+bool time_methods(const MethodInfo& m) {
+  switch (m.regulariser) {
+    case Regulariser::kLambda:
+      return false;
+    case Regulariser::kTime:
+    case Regulariser::kEarlyStopping:
+      return true;
+  }
+  enumerator_out_of_range("Regulariser", "time_methods");
+}
 bool momentum_methods(const MethodInfo& m) { return m.heavy_ball || m.family == MethodFamily::kFlow; }
 bool descent_methods(const MethodInfo& m) { return m.is_iterative(); }
 bool penalized_methods(const MethodInfo& m) { return m.is_penalized(); }

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "kreg/linalg/blas_threads.h"
+#include "kreg/solvers/penalty.h"
 
 namespace kreg {
 
@@ -29,10 +30,7 @@ std::vector<ProxResult> solve_paper_grid(const arma::mat& K, const arma::vec& y,
       const double* a = alpha.colptr(j);
       const double* ka = Ka_running.colptr(r);
       for (arma::uword i = 0; i < n; ++i) v[i] = a[i] + step * (y[i] - ka[i]);
-      if (pen == Penalty::kL1)
-        prox_l1_into(v, step * lambdas[j], next);
-      else
-        prox_linf_into(v, step * lambdas[j], next, scratch);
+      prox_into(pen, v, step * lambdas[j], next, scratch);
       // numpy's allclose(previous, next, rtol=tol, atol=tol): relative to the new iterate.
       const double* p = previous.colptr(j);
       bool agree = true;

@@ -16,6 +16,7 @@
 #include "kreg/solvers/l1_homotopy.h"
 #include "kreg/solvers/linf_homotopy.h"
 #include "kreg/solvers/paper_solver.h"
+#include "kreg/solvers/penalty.h"
 #include "kreg/solvers/proximal.h"
 #include "kreg/solvers/repeated_rows.h"
 
@@ -23,13 +24,31 @@ namespace kreg {
 
 double lipschitz_constant(const arma::mat& K) { return 1.01 * largest_eigenvalue(K); }
 
+namespace {
+
+// kreg's exact path for the penalty: l1_homotopy or linf_homotopy.
+HomotopyResult homotopy(Penalty pen, const arma::mat& K, const arma::vec& y, const std::vector<double>& lambdas,
+                        long max_events) {
+  switch (pen) {
+    case Penalty::kL1:
+      return l1_homotopy(K, y, lambdas, max_events);
+    case Penalty::kLinf:
+      return linf_homotopy(K, y, lambdas, max_events);
+    case Penalty::kNone:
+      no_penalty("solve_penalized_grid");
+  }
+  enumerator_out_of_range("Penalty", "solve_penalized_grid");
+}
+
+}  // namespace
+
 std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec& y, Penalty pen,
                                              const std::vector<double>& lambdas, const FitSettings& s) {
   if (s.solver == Solver::kPaper)  // every lambda from 0, all iterated together
     return solve_paper_grid(K, y, pen, lambdas, s.prox_step, s.max_iter_or_default(), s.tol_or_default());
   std::vector<ProxResult> out(lambdas.size());
   // Progress per grid point; iterations inside a point pulse it (progress_pulse).
-  ProgressStep progress(std::string(pen == Penalty::kL1 ? "kl1" : "klinf") + " path (" +
+  ProgressStep progress(std::string(penalised_method_name(pen)) + " path (" +
                             std::to_string(lambdas.size()) + (lambdas.size() == 1 ? " point)" : " points)"),
                         static_cast<double>(lambdas.size()));
   std::size_t done = 0;
@@ -42,8 +61,7 @@ std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec
   };
   if (s.solver == Solver::kAuto) {
     const long max_events = 50 * static_cast<long>(y.n_elem) + 100;  // a safety net: about n are usual
-    const HomotopyResult path =
-        pen == Penalty::kL1 ? l1_homotopy(K, y, lambdas, max_events) : linf_homotopy(K, y, lambdas, max_events);
+    const HomotopyResult path = homotopy(pen, K, y, lambdas, max_events);
     const double tol = s.tol_or_default();
     path_stopped = path.stopped;
     path_singular = path.stopped_singular;

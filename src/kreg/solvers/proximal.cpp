@@ -18,96 +18,42 @@ namespace kreg {
 
 Penalty penalty_of(const std::string& method) {
   const Penalty penalty = method_info(method).penalty;
-  if (penalty != Penalty::kNone) return penalty;
-  throw ConfigError("method", "'" + method + "' is not a penalised method (" +
-                                  method_names_where([](const MethodInfo& m) { return m.is_penalized(); }) + ")");
-}
-
-double lambda_max(Penalty pen, const arma::vec& y) {
-  return pen == Penalty::kL1 ? arma::abs(y).max() : arma::accu(arma::abs(y));
-}
-
-void prox_l1_into(const arma::vec& v, double tau, arma::vec& out) {
-  out.set_size(v.n_elem);
-  const double* x = v.memptr();
-  double* o = out.memptr();
-  for (arma::uword i = 0; i < v.n_elem; ++i) {
-    const double a = std::abs(x[i]) - tau;
-    o[i] = a > 0.0 ? std::copysign(a, x[i]) : 0.0;
+  switch (penalty) {
+    case Penalty::kL1:
+    case Penalty::kLinf:
+      return penalty;
+    case Penalty::kNone:
+      throw ConfigError("method", "'" + method + "' is not a penalised method (" +
+                                      method_names_where([](const MethodInfo& m) { return m.is_penalized(); }) + ")");
   }
-}
-
-void prox_linf_into(const arma::vec& v, double tau, arma::vec& out, std::vector<double>& scratch) {
-  // Projection of v on {w : ||w||_1 <= tau}: w_i = sign(v_i) max(|v_i| - theta, 0), and then
-  // prox = v - w = sign(v_i) min(|v_i|, theta). theta by Michelot's iteration: on the set S of
-  // magnitudes above it, theta = (sum_S |v_i| - tau) / |S|; drop those <= theta and repeat
-  // (theta only grows, S only shrinks; O(n) per pass, a few passes) -- the threshold that
-  // sorting finds (Duchi et al., ICML 2008), without the O(n log n) sort.
-  const arma::uword n = v.n_elem;
-  const double* x = v.memptr();
-  out.set_size(n);
-  double* o = out.memptr();
-  std::vector<double>& u = scratch;
-  u.resize(n);
-  double total = 0.0;
-  for (arma::uword i = 0; i < n; ++i) total += (u[i] = std::abs(x[i]));
-  if (total <= tau) {  // v inside the ball: prox = 0
-    std::fill(o, o + n, 0.0);
-    return;
-  }
-  std::size_t size = n;
-  double theta = (total - tau) / static_cast<double>(size);
-  for (;;) {
-    std::size_t kept = 0;
-    double sum = 0.0;
-    for (std::size_t q = 0; q < size; ++q)
-      if (u[q] > theta) u[kept++] = u[q], sum += u[q];
-    if (kept == size) break;
-    size = kept;
-    theta = (sum - tau) / static_cast<double>(kept);
-  }
-  for (arma::uword i = 0; i < n; ++i) o[i] = std::copysign(std::min(std::abs(x[i]), theta), x[i]);
-}
-
-arma::vec prox_l1(const arma::vec& v, double tau) {
-  arma::vec out;
-  prox_l1_into(v, tau, out);
-  return out;
-}
-
-arma::vec prox_linf(const arma::vec& v, double tau) {
-  arma::vec out;
-  std::vector<double> scratch;
-  prox_linf_into(v, tau, out, scratch);
-  return out;
+  enumerator_out_of_range("Penalty", "penalty_of");
 }
 
 double penalized_objective(const arma::vec& Kalpha, const arma::vec& y, const arma::vec& alpha, Penalty pen,
                            double lambda) {
-  const double p = pen == Penalty::kL1 ? arma::accu(arma::abs(alpha)) : (alpha.empty() ? 0.0 : arma::abs(alpha).max());
+  const double p = penalty_norm(pen, alpha);
   return 0.5 * arma::dot(alpha, Kalpha) - arma::dot(y, alpha) + lambda * p;
 }
 
-double kkt_violation(const arma::vec& Kalpha, const arma::vec& y, const arma::vec& alpha, Penalty pen, double lambda) {
-  const arma::uword n = y.n_elem;
-  const double* ka = Kalpha.memptr();
-  const double* yy = y.memptr();
-  const double* a = alpha.memptr();
+namespace {
+
+double kkt_violation_l1(const double* ka, const double* yy, const double* a, arma::uword n, double lambda) {
   double v = 0.0;
-  if (pen == Penalty::kL1) {
-    for (arma::uword i = 0; i < n; ++i) {
-      const double r = yy[i] - ka[i];
-      v = std::max(v, a[i] == 0.0 ? std::abs(r) - lambda : std::abs(r - std::copysign(lambda, a[i])));
-    }
-    return v;
+  for (arma::uword i = 0; i < n; ++i) {
+    const double r = yy[i] - ka[i];
+    v = std::max(v, a[i] == 0.0 ? std::abs(r) - lambda : std::abs(r - std::copysign(lambda, a[i])));
   }
+  return v;
+}
+
+double kkt_violation_linf(const double* ka, const double* yy, const double* a, arma::uword n, double lambda) {
   double m = 0.0, r1 = 0.0;
   for (arma::uword i = 0; i < n; ++i) {
     m = std::max(m, std::abs(a[i]));
     r1 += std::abs(yy[i] - ka[i]);
   }
   if (m == 0.0) return std::max(0.0, r1 - lambda);
-  v = std::abs(r1 - lambda);
+  double v = std::abs(r1 - lambda);
   for (arma::uword i = 0; i < n; ++i) {
     const double r = yy[i] - ka[i];
     if (std::abs(a[i]) < m)
@@ -118,14 +64,21 @@ double kkt_violation(const arma::vec& Kalpha, const arma::vec& y, const arma::ve
   return v;
 }
 
-namespace {
+}  // namespace
 
-void prox_into(Penalty pen, const arma::vec& v, double tau, arma::vec& out, std::vector<double>& scratch) {
-  if (pen == Penalty::kL1)
-    prox_l1_into(v, tau, out);
-  else
-    prox_linf_into(v, tau, out, scratch);
+double kkt_violation(const arma::vec& Kalpha, const arma::vec& y, const arma::vec& alpha, Penalty pen, double lambda) {
+  switch (pen) {
+    case Penalty::kL1:
+      return kkt_violation_l1(Kalpha.memptr(), y.memptr(), alpha.memptr(), y.n_elem, lambda);
+    case Penalty::kLinf:
+      return kkt_violation_linf(Kalpha.memptr(), y.memptr(), alpha.memptr(), y.n_elem, lambda);
+    case Penalty::kNone:
+      no_penalty("kkt_violation");
+  }
+  enumerator_out_of_range("Penalty", "kkt_violation");
 }
+
+namespace {
 
 // The pattern that fixes the KKT linear system: l1: sign(alpha_i) (0 off the support);
 // linf: sign(alpha_i) on the clipped set {|alpha_i| = max|alpha|}, 0 on the free set.
@@ -133,11 +86,20 @@ void prox_into(Penalty pen, const arma::vec& v, double tau, arma::vec& out, std:
 // the polishing step then certifies or rejects).
 void pattern_into(Penalty pen, const arma::vec& a, double slack, std::vector<signed char>& p) {
   p.resize(a.n_elem);
-  const double m = pen == Penalty::kLinf ? arma::abs(a).max() : 0.0;
-  for (arma::uword i = 0; i < a.n_elem; ++i) {
-    const bool counted = pen == Penalty::kL1 ? a[i] != 0.0 : (m > 0.0 && std::abs(a[i]) >= (1.0 - slack) * m);
-    p[i] = counted ? (a[i] > 0 ? 1 : -1) : 0;
+  switch (pen) {
+    case Penalty::kL1:
+      for (arma::uword i = 0; i < a.n_elem; ++i) p[i] = a[i] != 0.0 ? (a[i] > 0 ? 1 : -1) : 0;
+      return;
+    case Penalty::kLinf: {
+      const double m = arma::abs(a).max();
+      for (arma::uword i = 0; i < a.n_elem; ++i)
+        p[i] = m > 0.0 && std::abs(a[i]) >= (1.0 - slack) * m ? (a[i] > 0 ? 1 : -1) : 0;
+      return;
+    }
+    case Penalty::kNone:
+      no_penalty("pattern_into");
   }
+  enumerator_out_of_range("Penalty", "pattern_into");
 }
 
 std::vector<signed char> pattern(Penalty pen, const arma::vec& a, double slack = 0.0) {
@@ -160,57 +122,97 @@ struct PolishWorkspace {
   arma::vec sC, KsC;
 };
 
-bool polish(const arma::mat& K, const arma::vec& y, Penalty pen, double lambda, const std::vector<signed char>& pat,
-            PolishWorkspace& w, arma::vec& alpha_out) {
+// The lower triangle of K_SS into the first |S| columns of the m x m (column-major) system
+// w.B, m >= |S|; w.rhs gets size m.
+void assemble_lower(const arma::mat& K, const std::vector<arma::uword>& S, arma::uword m, PolishWorkspace& w) {
+  w.B.resize(m * m);
+  w.rhs.resize(m);
+  double* B = w.B.data();
+  const arma::uword f = S.size();
+  for (arma::uword j = 0; j < f; ++j) {
+    const double* kcol = K.colptr(S[j]);
+    for (arma::uword i = j; i < f; ++i) B[j * m + i] = kcol[S[i]];  // lower triangle
+  }
+}
+
+// Solves w.B x = w.rhs (lower triangle of B) in place: w.rhs becomes x. False when B is not
+// positive definite.
+bool cholesky_solve(PolishWorkspace& w, arma::uword m) {
+  const int mi = static_cast<int>(m), one = 1;
+  int info = 0;
+  lapack::dpotrf("L", &mi, w.B.data(), &mi, &info);
+  if (info != 0) return false;
+  lapack::dpotrs("L", &mi, &one, w.B.data(), &mi, w.rhs.data(), &mi, &info);
+  return info == 0;
+}
+
+// l1: S = the support, K_SS a_S = y_S - lambda s_S.
+bool polish_l1(const arma::mat& K, const arma::vec& y, double lambda, const std::vector<signed char>& pat,
+               PolishWorkspace& w, arma::vec& alpha_out) {
   const arma::uword n = y.n_elem;
   std::vector<arma::uword>& S = w.idx;
   S.clear();
   for (arma::uword i = 0; i < n; ++i)
-    if ((pen == Penalty::kL1) == (pat[i] != 0)) S.push_back(i);  // l1: support; linf: free set
+    if (pat[i] != 0) S.push_back(i);
   const arma::uword f = S.size();
-  const arma::uword m = f + (pen == Penalty::kLinf ? 1 : 0);
-  if (m == 0) return false;
-  w.B.resize(m * m);
-  w.rhs.resize(m);
-  double* B = w.B.data();
-  for (arma::uword j = 0; j < f; ++j) {
-    const double* kcol = K.colptr(S[j]);
-    for (arma::uword i = j; i < f; ++i) B[j * m + i] = kcol[S[i]];  // lower triangle
-    w.rhs[j] = pen == Penalty::kL1 ? y[S[j]] - lambda * pat[S[j]] : y[S[j]];
-  }
-  if (pen == Penalty::kLinf) {
-    w.sC.zeros(n);
-    for (arma::uword i = 0; i < n; ++i) w.sC[i] = pat[i];
-    if (arma::accu(arma::abs(w.sC)) == 0.0) return false;
-    symmetric_times(K, w.sC, w.KsC);
-    for (arma::uword j = 0; j < f; ++j) B[j * m + f] = w.KsC[S[j]];
-    B[f * m + f] = arma::dot(w.sC, w.KsC);
-    w.rhs[f] = arma::dot(w.sC, y) - lambda;
-  }
-  const int mi = static_cast<int>(m), one = 1;
-  int info = 0;
-  lapack::dpotrf("L", &mi, B, &mi, &info);
-  if (info != 0) return false;
-  lapack::dpotrs("L", &mi, &one, B, &mi, w.rhs.data(), &mi, &info);
-  if (info != 0) return false;
+  if (f == 0) return false;
+  assemble_lower(K, S, f, w);
+  for (arma::uword j = 0; j < f; ++j) w.rhs[j] = y[S[j]] - lambda * pat[S[j]];
+  if (!cholesky_solve(w, f)) return false;
   const std::vector<double>& sol = w.rhs;
   arma::vec a(n, arma::fill::zeros);
-  if (pen == Penalty::kL1) {
-    for (arma::uword j = 0; j < f; ++j) {
-      if (sol[j] * pat[S[j]] <= 0.0) return false;  // a sign flipped: not this pattern
-      a[S[j]] = sol[j];
-    }
-  } else {
-    const double clip = sol[f];
-    if (!(clip > 0.0)) return false;
-    a = clip * w.sC;
-    for (arma::uword j = 0; j < f; ++j) {
-      if (!(std::abs(sol[j]) < clip)) return false;  // a free coordinate reached the clip level
-      a[S[j]] = sol[j];
-    }
+  for (arma::uword j = 0; j < f; ++j) {
+    if (sol[j] * pat[S[j]] <= 0.0) return false;  // a sign flipped: not this pattern
+    a[S[j]] = sol[j];
   }
   alpha_out = std::move(a);
   return true;
+}
+
+// linf: S = the free set F, unknowns [a_F; m] with P^T K P [a_F; m] = [y_F; s_C^T y_C - lambda].
+bool polish_linf(const arma::mat& K, const arma::vec& y, double lambda, const std::vector<signed char>& pat,
+                 PolishWorkspace& w, arma::vec& alpha_out) {
+  const arma::uword n = y.n_elem;
+  std::vector<arma::uword>& S = w.idx;
+  S.clear();
+  for (arma::uword i = 0; i < n; ++i)
+    if (pat[i] == 0) S.push_back(i);
+  const arma::uword f = S.size();
+  const arma::uword m = f + 1;
+  w.sC.zeros(n);
+  for (arma::uword i = 0; i < n; ++i) w.sC[i] = pat[i];
+  if (arma::accu(arma::abs(w.sC)) == 0.0) return false;
+  assemble_lower(K, S, m, w);
+  double* B = w.B.data();
+  for (arma::uword j = 0; j < f; ++j) w.rhs[j] = y[S[j]];
+  symmetric_times(K, w.sC, w.KsC);
+  for (arma::uword j = 0; j < f; ++j) B[j * m + f] = w.KsC[S[j]];
+  B[f * m + f] = arma::dot(w.sC, w.KsC);
+  w.rhs[f] = arma::dot(w.sC, y) - lambda;
+  if (!cholesky_solve(w, m)) return false;
+  const std::vector<double>& sol = w.rhs;
+  const double clip = sol[f];
+  if (!(clip > 0.0)) return false;
+  arma::vec a = clip * w.sC;
+  for (arma::uword j = 0; j < f; ++j) {
+    if (!(std::abs(sol[j]) < clip)) return false;  // a free coordinate reached the clip level
+    a[S[j]] = sol[j];
+  }
+  alpha_out = std::move(a);
+  return true;
+}
+
+bool polish(const arma::mat& K, const arma::vec& y, Penalty pen, double lambda, const std::vector<signed char>& pat,
+            PolishWorkspace& w, arma::vec& alpha_out) {
+  switch (pen) {
+    case Penalty::kL1:
+      return polish_l1(K, y, lambda, pat, w, alpha_out);
+    case Penalty::kLinf:
+      return polish_linf(K, y, lambda, pat, w, alpha_out);
+    case Penalty::kNone:
+      no_penalty("polish");
+  }
+  enumerator_out_of_range("Penalty", "polish");
 }
 
 ProxResult solve_fista(const arma::mat& K, double L, const arma::vec& y, Penalty pen, double lambda, long max_iter,
@@ -265,11 +267,18 @@ ProxResult solve_fista(const arma::mat& K, double L, const arma::vec& y, Penalty
       bool done = false;
       // The pattern of an iterate is exact only at the optimum; linf also tries it widened.
       std::vector<std::vector<signed char>> guesses = {last_pattern};
-      if (pen == Penalty::kLinf)
-        for (const double slack : {1e-6, 1e-3}) {
-          std::vector<signed char> wider = pattern(pen, alpha, slack);
-          if (wider != guesses.back()) guesses.push_back(std::move(wider));  // the same system: no retry
-        }
+      switch (pen) {
+        case Penalty::kL1:
+          break;
+        case Penalty::kLinf:
+          for (const double slack : {1e-6, 1e-3}) {
+            std::vector<signed char> wider = pattern(pen, alpha, slack);
+            if (wider != guesses.back()) guesses.push_back(std::move(wider));  // the same system: no retry
+          }
+          break;
+        case Penalty::kNone:
+          no_penalty("solve_fista");
+      }
       for (const auto& guess : guesses) {
         arma::vec polished, Kp;
         if (!polish(K, y, pen, lambda, guess, work, polished)) continue;

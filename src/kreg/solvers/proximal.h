@@ -14,23 +14,12 @@
 
 #include "kreg/solvers/fit_settings.h"
 #include "kreg/solvers/method_registry.h"
+#include "kreg/solvers/penalty.h"
 
 namespace kreg {
 
 /// The penalty of a penalised method; ConfigError (key `method`) for any other method.
 Penalty penalty_of(const std::string& method);
-
-/// lambda_max: the smallest lambda with alpha = 0 optimal: ||y||_inf (l1), ||y||_1 (linf).
-double lambda_max(Penalty pen, const arma::vec& y);
-
-/// prox of tau ||.||_1: soft-thresholding.
-arma::vec prox_l1(const arma::vec& v, double tau);
-/// prox of tau ||.||_inf = v - (projection of v on the l1 ball of radius tau) (Moreau);
-/// its threshold by Michelot's iteration (O(n) per pass, a few passes; no sort).
-arma::vec prox_linf(const arma::vec& v, double tau);
-/// The same two, written into `out` (no allocation once it has the size; `scratch` for linf).
-void prox_l1_into(const arma::vec& v, double tau, arma::vec& out);
-void prox_linf_into(const arma::vec& v, double tau, arma::vec& out, std::vector<double>& scratch);
 
 /// f(alpha) + lambda P(alpha) with f = 1/2 alpha^T K alpha - y^T alpha, given K alpha.
 double penalized_objective(const arma::vec& Kalpha, const arma::vec& y, const arma::vec& alpha, Penalty pen,

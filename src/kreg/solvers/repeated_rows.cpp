@@ -1,3 +1,5 @@
+// Groups of identical training rows and the lambda below which they leave the penalised
+// objective unbounded (the bound is derived in repeated_rows.h).
 #include "kreg/solvers/repeated_rows.h"
 
 #include <algorithm>
@@ -6,9 +8,40 @@
 #include <sstream>
 #include <vector>
 
+#include "kreg/solvers/penalty.h"
+
 namespace kreg {
 
+namespace {
+
+// The bound so far and one more group's sorted responses g (repeated_rows.h): l1 takes the
+// largest half-range, linf adds each group's upper half minus its lower half.
+using AddGroup = double (*)(double bound, const std::vector<double>& g);
+
+double add_group_l1(double bound, const std::vector<double>& g) { return std::max(bound, (g.back() - g.front()) / 2.0); }
+
+double add_group_linf(double bound, const std::vector<double>& g) {
+  const std::size_t half = g.size() / 2, size = g.size();
+  for (std::size_t q = 0; q < half; ++q) bound += g[size - 1 - q] - g[q];
+  return bound;
+}
+
+AddGroup add_group_for(Penalty pen) {
+  switch (pen) {
+    case Penalty::kL1:
+      return add_group_l1;
+    case Penalty::kLinf:
+      return add_group_linf;
+    case Penalty::kNone:
+      no_penalty("repeated_rows");
+  }
+  enumerator_out_of_range("Penalty", "repeated_rows");
+}
+
+}  // namespace
+
 RepeatedRows repeated_rows(const arma::mat& Z, const arma::vec& y, Penalty pen) {
+  const AddGroup add_group = add_group_for(pen);
   const arma::uword n = Z.n_rows, p = Z.n_cols;
   std::vector<arma::uword> order(n);
   std::iota(order.begin(), order.end(), arma::uword{0});
@@ -33,12 +66,7 @@ RepeatedRows repeated_rows(const arma::mat& Z, const arma::vec& y, Penalty pen) 
       group_y.clear();
       for (arma::uword q = start; q < end; ++q) group_y.push_back(y[order[q]]);
       std::sort(group_y.begin(), group_y.end());
-      if (pen == Penalty::kL1) {
-        out.lambda_unbounded = std::max(out.lambda_unbounded, (group_y.back() - group_y.front()) / 2.0);
-      } else {
-        const std::size_t half = group_y.size() / 2, g = group_y.size();
-        for (std::size_t q = 0; q < half; ++q) out.lambda_unbounded += group_y[g - 1 - q] - group_y[q];
-      }
+      out.lambda_unbounded = add_group(out.lambda_unbounded, group_y);
     }
     start = end;
   }

@@ -27,10 +27,21 @@ std::vector<PathPoint> spectral_path(const Problem& problem, const std::vector<d
                                      const Score& score) {
   const FitSettings& settings = problem.settings();
   const MethodInfo& method = problem.method();
-  if (!method.is_spectral())
-    throw ConfigError("method", "a spectral path is for " +
-                                    method_names_where([](const MethodInfo& m) { return m.is_spectral(); }) +
-                                    ", got '" + settings.method + "'");
+  // krr: lambda and its filters; kgf: t and its filters.
+  const bool is_krr = [&] {
+    switch (method.family) {
+      case MethodFamily::kRidge:
+        return true;
+      case MethodFamily::kFlow:
+        return false;
+      case MethodFamily::kDescent:
+      case MethodFamily::kPenalized:
+        throw ConfigError("method", "a spectral path is for " +
+                                        method_names_where([](const MethodInfo& m) { return m.is_spectral(); }) +
+                                        ", got '" + settings.method + "'");
+    }
+    enumerator_out_of_range("MethodFamily", "spectral_path");
+  }();
   const Dataset& train = problem.train();
   const Dataset* validation = problem.validation();
   const Standardization& st = problem.standardization();
@@ -44,7 +55,6 @@ std::vector<PathPoint> spectral_path(const Problem& problem, const std::vector<d
     W = spec.primal ? arma::mat(problem.Zv() * spec.V * arma::diagmat(spec.s))
                     : arma::mat(problem.validation_gram() * spec.U);
 
-  const bool is_krr = method.family == MethodFamily::kRidge;
   const std::vector<double> values =
       grid.empty() ? default_spectral_grid(spec.mu.max(), method, problem.lambda_unit()) : grid;
   require_nonnegative_grid(values, is_krr ? "lambda_grid" : "t_grid");
