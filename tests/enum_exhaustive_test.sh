@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # The build refuses a switch that leaves a value of one of kreg's enumerations unhandled
-# (-Werror=switch in CMakeLists.txt; the switches name every value and have no `default:`). For
-# each enumeration, a copy of the header that defines it, with one more value, goes on the
-# include path before src/; then every source file of the build that names the enumeration and
-# has a switch (and one includer of each such header) is compiled with its flags from
-# compile_commands.json and -fsyntax-only. A round passes when the compiler refuses the new value
-# ("enumeration value ... not handled in switch") and reports no other error; it prints where.
-# As a control, the same files compile cleanly with the headers as they are. The enumerations
-# are the list below (or the arguments); each is found by name in the headers of src/ and apps/.
+# (-Werror=switch in CMakeLists.txt; the switches name every value and have no `default:`).
+# Copies of the headers that define the enumerations, each enumeration with one more value
+# (kEnumExhaustiveProbe<Name>), go on the include path before src/; then every source file of
+# the build that names one of them and has a switch (and one includer of each such header) is
+# compiled with its flags from compile_commands.json and -fsyntax-only. It passes when, for each
+# enumeration, the compiler refuses the new value ("enumeration value ... not handled in
+# switch") at least once, and reports no other error; it prints where. As a control, the same
+# files compile cleanly with the headers as they are. The enumerations are the list below (or
+# the arguments); each is found by name in the headers of src/ and apps/.
 #   tests/enum_exhaustive_test.sh SOURCE_DIR BUILD_DIR [ENUM...]
 set -uo pipefail
-enums=(DescentRule Penalty MethodFamily Regulariser)
+enums=(DescentRule Penalty MethodFamily Regulariser Solver)
 case "${1:-}" in
-  -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 esac
 [ $# -ge 2 ] || { echo "usage: enum_exhaustive_test.sh SOURCE_DIR BUILD_DIR [ENUM...]" >&2; exit 2; }
 root=$(cd "$1" && pwd) build=$(cd "$2" && pwd)
@@ -21,7 +22,7 @@ shift 2
 commands="$build/compile_commands.json"
 [ -f "$commands" ] || { echo "enum_exhaustive_test: $commands not found (configure with CMake first)"; exit 1; }
 probe=kEnumExhaustiveProbe
-refused="error: enumeration value [^ ]*$probe[^ ]* not handled in switch"
+refused="error: enumeration value [^ ]*$probe[A-Za-z]*[^ ]* not handled in switch"
 export LC_ALL=C  # plain quotes in the compilers' messages
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -73,7 +74,9 @@ files_naming() {
     done; } | sort -u
 }
 
+# The copies of the defining headers, each enumeration with its probe value.
 declare -A header_of files_of
+mkdir -p "$work/probe/inc" "$work/probe/logs" "$work/control/inc" "$work/control/logs"
 for name in "${enums[@]}"; do
   defs=$(grep -rlE --include='*.h' "enum class $name\\b" src apps)
   if [ "$(printf '%s\n' "$defs" | grep -c .)" -ne 1 ]; then
@@ -87,25 +90,17 @@ for name in "${enums[@]}"; do
     echo "enum_exhaustive_test: $bare include(s) $(basename "$defs") by a bare name; include it as \"${defs#src/}\""
     exit 1
   fi
+  copy="$work/probe/inc/${defs#src/}"
+  mkdir -p "$(dirname "$copy")"
+  [ -f "$copy" ] || cp "$defs" "$copy"
+  perl -0777 -pi -e "s/(enum\\s+class\\s+$name\\b[^{;]*\\{)/\$1 $probe$name,/ or die" "$copy" ||
+    { echo "enum_exhaustive_test: $name: could not add a value to its definition in $defs"; exit 1; }
 done
 
-# Every compilation at once, two at a time: the control (the unmodified headers: an empty
-# directory first on the include path) and, per enumeration, its files with the copy that has
-# the new value.
-mkdir -p "$work/control/inc" "$work/control/logs"
-printf '%s\n' "${files_of[@]}" | sort -u | grep . >"$work/control/files"
-sed "s|^|$work/control/inc $work/control/logs |" "$work/control/files" >"$work/jobs"
-for name in "${enums[@]}"; do
-  header=${header_of[$name]}
-  round="$work/$name"
-  copy="$round/inc/${header#src/}"
-  mkdir -p "$(dirname "$copy")" "$round/logs"
-  cp "$header" "$copy"
-  perl -0777 -pi -e "s/(enum\\s+class\\s+$name\\b[^{;]*\\{)/\$1 $probe,/ or die" "$copy" ||
-    { echo "$name: could not add a value to its definition in $header"; exit 1; }
-  printf '%s\n' "${files_of[$name]}" | grep . >"$round/files"
-  sed "s|^|$round/inc $round/logs |" "$round/files" >>"$work/jobs"
-done
+# Every file twice, two compilations at a time: the control (the unmodified headers: an empty
+# directory first on the include path) and with the probe values.
+printf '%s\n' "${files_of[@]}" | sort -u | grep . >"$work/files"
+for run in control probe; do sed "s|^|$work/$run/inc $work/$run/logs |" "$work/files"; done >"$work/jobs"
 xargs -P2 -L1 bash -c 'compile_one "$0" "$1" "$2"' <"$work/jobs"
 
 if ls "$work/control/logs/"*.failed >/dev/null 2>&1; then
@@ -113,30 +108,29 @@ if ls "$work/control/logs/"*.failed >/dev/null 2>&1; then
   cat "$work/control/logs/"*.out | grep -E 'error' | head -20
   exit 1
 fi
-echo "control: $(wc -l <"$work/control/files") files compile cleanly with the headers as they are"
+echo "control: $(wc -l <"$work/files") files compile cleanly with the headers as they are"
 
+cat "$work/probe/logs/"*.out >"$work/probe.out"
 status=0
+others=$(grep -E 'error:' "$work/probe.out" | grep -vE "$refused")
+if [ -n "$others" ]; then
+  echo "FAIL: other errors than the unhandled values:"
+  printf '%s\n' "$others" | head -10 | sed 's/^/  /'
+  status=1
+fi
 for name in "${enums[@]}"; do
-  header=${header_of[$name]}
-  round="$work/$name"
-  cat "$round/logs/"*.out >"$round/all.out" 2>/dev/null
-  # file:line:column of each refusal, relative to the source tree.
-  refusals=$(grep -E "$refused" "$round/all.out" |
-    sed -E "s|^$root/||; s|^$round/inc/|(the copy of) src/|; s|: error: .*||" | sort -u)
-  others=$(grep -E 'error:' "$round/all.out" | grep -vE "$refused")
+  # file:line:column of each refusal of this enumeration's value, relative to the source tree.
+  refusals=$(grep -E "enumeration value [^ ]*$probe$name[^A-Za-z]" "$work/probe.out" | grep -E "$refused" |
+    sed -E "s|^$root/||; s|^$work/probe/inc/|(the copy of) src/|; s|: error: .*||" | sort -u)
   count=$(printf '%s\n' "$refusals" | grep -c .)
-  echo "$name ($header, new value $probe): $(wc -l <"$round/files") files name it and have a switch;" \
+  files=$(printf '%s\n' "${files_of[$name]}" | grep -c .)
+  echo "$name (${header_of[$name]}, new value $probe$name): $files files name it and have a switch;" \
     "$count switches refuse the new value:"
   [ -n "$refusals" ] && printf '%s\n' "$refusals" | sed 's/^/  /'
   if [ "$count" -eq 0 ]; then
     echo "  FAIL: every file compiled with the new value: no switch over $name, or -Werror=switch is missing"
     status=1
   fi
-  if [ -n "$others" ]; then
-    echo "  FAIL: other errors than the unhandled value:"
-    printf '%s\n' "$others" | head -10 | sed 's/^/    /'
-    status=1
-  fi
 done
-[ $status -eq 0 ] && echo "enum_exhaustive_test: every round refused the unhandled value"
+[ $status -eq 0 ] && echo "enum_exhaustive_test: every enumeration's new value was refused"
 exit $status

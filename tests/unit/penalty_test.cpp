@@ -14,6 +14,7 @@
 #include "kreg/solvers/penalized_path.h"
 #include "kreg/solvers/proximal.h"
 #include "kreg/solvers/repeated_rows.h"
+#include "kreg/solvers/solver_table.h"
 
 namespace kreg::test {
 namespace {
