@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <functional>
 #include <numeric>
+#include <stdexcept>
 
 #include "kreg/core/errors.h"
 #include "kreg/core/grid.h"
@@ -44,8 +45,18 @@ HomotopyResult homotopy(Penalty pen, const arma::mat& K, const arma::vec& y, con
 
 std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec& y, Penalty pen,
                                              const std::vector<double>& lambdas, const FitSettings& s) {
-  if (s.solver == Solver::kPaper)  // every lambda from 0, all iterated together
-    return solve_paper_grid(K, y, pen, lambdas, s.prox_step, s.max_iter_or_default(), s.tol_or_default());
+  bool exact_path = false;  // the homotopy first, fista where it stops
+  switch (s.solver) {
+    case Solver::kPaper:  // every lambda from 0, all iterated together
+      return solve_paper_grid(K, y, pen, lambdas, s.prox_step, s.max_iter_or_default(), s.tol_or_default());
+    case Solver::kAuto:
+      exact_path = true;
+      break;
+    case Solver::kFista:
+      break;
+    case Solver::kNystrom:
+      throw std::logic_error("solve_penalized_grid: nystrom is not a solver of the penalised methods");
+  }
   std::vector<ProxResult> out(lambdas.size());
   // Progress per grid point; iterations inside a point pulse it (progress_pulse).
   ProgressStep progress(std::string(penalised_method_name(pen)) + " path (" +
@@ -59,7 +70,7 @@ std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec
     if (L == 0.0) L = lipschitz_constant(K);
     return solve_penalized(K, L, y, pen, lambda, s, &warm);
   };
-  if (s.solver == Solver::kAuto) {
+  if (exact_path) {
     const long max_events = 50 * static_cast<long>(y.n_elem) + 100;  // a safety net: about n are usual
     const HomotopyResult path = homotopy(pen, K, y, lambdas, max_events);
     const double tol = s.tol_or_default();

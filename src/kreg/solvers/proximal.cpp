@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <vector>
 
 #include "kreg/core/errors.h"
@@ -310,8 +311,15 @@ ProxResult solve_penalized(const arma::mat& K, double L, const arma::vec& y, Pen
                            const FitSettings& s, const arma::vec* warm) {
   if (!(lambda >= 0.0)) throw ConfigError("lambda", "must be >= 0");
   const SingleBlasThread single;
-  if (s.solver == Solver::kPaper)
-    return solve_paper_grid(K, y, pen, {lambda}, s.prox_step, s.max_iter_or_default(), s.tol_or_default()).front();
+  switch (s.solver) {
+    case Solver::kPaper:
+      return solve_paper_grid(K, y, pen, {lambda}, s.prox_step, s.max_iter_or_default(), s.tol_or_default()).front();
+    case Solver::kAuto:  // one point: the homotopy's polishing or its continuation
+    case Solver::kFista:
+      break;
+    case Solver::kNystrom:
+      throw std::logic_error("solve_penalized: nystrom is not a solver of the penalised methods");
+  }
   if (!(L > 0.0)) throw NumericalError("the kernel matrix has no positive eigenvalue");
   return solve_fista(K, L, y, pen, lambda, s.max_iter_or_default(), s.tol_or_default(), warm);
 }
