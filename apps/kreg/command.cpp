@@ -7,7 +7,6 @@
 #include <sstream>
 #include <thread>
 
-#include "kreg/core/ill_conditioning.h"
 #include "kreg/core/memory.h"
 #include "kreg/core/number_text.h"
 #include "kreg/select/compute_resources.h"
@@ -34,22 +33,14 @@ int set_thread_count(int threads, std::ostream& err) {
 
 void warn(Streams& io, const std::string& message) { io.err << "kreg: warning: " << message << "\n"; }
 
-void warn_ill_conditioned(Streams& io, const std::vector<std::pair<double, double>>& value_rcond,
-                          const std::string& regulariser, const std::string& what) {
-  std::size_t count = 0;
-  std::pair<double, double> worst{0.0, 1.0};
-  for (const auto& p : value_rcond) {
-    if (!(p.second < kIllConditioned)) continue;
-    ++count;
-    if (p.second <= worst.second) worst = p;
-  }
-  if (count == 0) return;
+std::string ill_conditioned_warning(std::size_t count, std::size_t total, double value, double rcond,
+                                    const std::string& regulariser, const std::string& what) {
   const bool t = regulariser == "t";
-  warn(io, std::to_string(count) + " of " + std::to_string(value_rcond.size()) + " " + regulariser + " values make " +
-               (t ? "the flow as ill-conditioned as K + I/t" : "K + lambda I ill-conditioned") +
-               " (reciprocal condition down to " + readable_number(worst.second) + " at " + regulariser + " " +
-               readable_number(worst.first) + "): their " + what + " are dominated by rounding; use " +
-               (t ? "smaller t" : "larger lambda") + " values");
+  return std::to_string(count) + " of " + std::to_string(total) + " " + regulariser + " values make " +
+         (t ? "the flow as ill-conditioned as K + I/t" : "K + lambda I ill-conditioned") +
+         " (reciprocal condition down to " + readable_number(rcond) + " at " + regulariser + " " +
+         readable_number(value) + "): their " + what + " are dominated by rounding; use " +
+         (t ? "smaller t" : "larger lambda") + " values";
 }
 
 void print_timings(Streams& io, const PhaseTimes& times) {

@@ -46,12 +46,12 @@ void require(const OptionSet& options, const std::string& key, const std::string
 int set_thread_count(int threads, std::ostream& err);
 /// Prints a warning line "kreg: warning: ..." on err.
 void warn(Streams& io, const std::string& message);
-/// Warns when some of the (value, rcond) grid points of a spectral path or LOO table are too
-/// ill-conditioned to trust (rcond below kIllConditioned): how many, and the worst.
-/// `regulariser` is "lambda" (K + lambda I) or "t" (KGF, as K + I/t); `what` names the
-/// quantities affected ("alpha and df").
-void warn_ill_conditioned(Streams& io, const std::vector<std::pair<double, double>>& value_rcond,
-                          const std::string& regulariser, const std::string& what);
+/// The warning that `count` of `total` grid points of a spectral path or LOO table are too
+/// ill-conditioned to trust (kreg/core/ill_conditioning.h), the worst at `value` with reciprocal
+/// condition `rcond`. `regulariser` is "lambda" (K + lambda I) or "t" (KGF, as K + I/t); `what`
+/// names the quantities affected ("alpha and df").
+std::string ill_conditioned_warning(std::size_t count, std::size_t total, double value, double rcond,
+                                    const std::string& regulariser, const std::string& what);
 /// Prints "kreg: timings (ms): phase t, ..., total t" on err (`--timings`).
 void print_timings(Streams& io, const PhaseTimes& times);
 

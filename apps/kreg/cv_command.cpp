@@ -21,6 +21,7 @@
 #include "kreg/select/cv.h"
 #include "kreg/select/cv_memory.h"
 #include "kreg/select/cv_shard.h"
+#include "kreg/select/grid_checks.h"
 #include "kreg/select/grid_extension.h"
 #include "output_files.h"
 #include "regulariser_grid_options.h"
@@ -167,7 +168,7 @@ class CvCommand : public Command {
   void report(Streams& io, OutputFiles& files, const CvResult& result, const CvSettings& cv, const Folds& folds,
               const Dataset* data, std::size_t rows) {
     const CvColumns columns(cv);
-    for (const auto& w : cv_grid_warnings(result, cv, columns, provenance_)) warn(io, w);
+    for (const GridFinding& f : cv_grid_findings(result, cv, provenance_)) warn(io, grid_warning(f, "cv"));
     for (const auto& w : cv_warnings(result, cv, columns)) warn(io, w);
 
     // Everything is computed before anything is written: the outputs appear all or none.

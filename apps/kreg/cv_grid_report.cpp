@@ -1,4 +1,4 @@
-// The grid lines of cv's summary and its grid-edge warnings.
+// The grid lines of cv's summary and the words of its grid warnings.
 #include "cv_grid_report.h"
 
 #include <algorithm>
@@ -26,19 +26,6 @@ std::string range_text(const std::vector<double>& grid) {
   const auto [lo, hi] = std::minmax_element(grid.begin(), grid.end());
   if (grid.size() == 1) return "1 value, " + readable_number(*lo);
   return std::to_string(grid.size()) + " values from " + readable_number(*lo) + " to " + readable_number(*hi);
-}
-
-// A log-spaced grid that continues `grid` by `decades` beyond the end `end` (-1 low, +1 high),
-// at its own density (four per decade for a grid of one value).
-std::string extended_grid_text(const std::vector<double>& grid, int end, double decades) {
-  const auto [lo_it, hi_it] = std::minmax_element(grid.begin(), grid.end());
-  double lo = *lo_it, hi = *hi_it;
-  const double span = std::log10(hi / lo);
-  const double per_decade = grid.size() > 1 && span > 0 ? std::max(1.0, (grid.size() - 1) / span) : 4.0;
-  if (end <= 0) lo /= std::pow(10.0, decades);
-  if (end >= 0) hi *= std::pow(10.0, decades);
-  const int n = 1 + static_cast<int>(std::lround(std::log10(hi / lo) * per_decade));
-  return logspace_text(lo, hi, std::max(n, 2));
 }
 
 }  // namespace
@@ -97,65 +84,36 @@ std::string cv_grid_summary(const CvSettings& s, const CvColumns& c, const CvGri
   return out;
 }
 
-std::vector<std::string> cv_grid_warnings(const CvResult& result, const CvSettings& s, const CvColumns& c,
-                                          const CvGridProvenance& g) {
-  std::vector<std::string> out;
-  const CvRow& best = result.rows[result.best_min];
-  // One axis: `from_data` axes warn only once their extensions are used up.
-  // `held_by`: the option that gave a one-value axis (--bandwidth, or a grid of one value).
-  const auto check = [&](const std::string& key, double value, const std::vector<double>& grid, double lowest,
-                         bool from_data, double decades, const std::vector<double>& suggestion, bool from_grid) {
-    std::string value_option = "--" + key;
-    std::replace(value_option.begin(), value_option.end(), '_', '-');
-    const std::string grid_option = value_option + "-grid";
-    if (grid.size() == 1 && !from_data) {
-      out.push_back(key + " was held at " + readable_number(value) + " (" +
-                    (from_grid ? grid_option + " " + readable_number(value) : value_option) +
-                    "), so " + g.command + " did not choose it" +
-                    (suggestion.size() > 1
-                         ? "; to search it, give " + grid_option + " " +
-                               logspace_text(*std::min_element(suggestion.begin(), suggestion.end()),
-                                             *std::max_element(suggestion.begin(), suggestion.end()),
-                                             static_cast<int>(suggestion.size())) +
-                               " (the grid kreg takes from these data)"
-                         : ""));
-      return;
-    }
-    const int end = grid_end(value, grid);
-    if (end == 0 || (end < 0 && value <= lowest)) return;
-    const std::string which = end < 0 ? "smallest" : "largest";
-    if (decades <= 0.0) {  // a kernel parameter without a log scale (degree, offset, ...)
-      out.push_back("the best point (min rule) has " + key + " = " + readable_number(value) + ", the " + which +
-                    " value of " + grid_option + ": the best value may lie beyond the grid; consider extending it");
-      return;
-    }
-    if (from_data && !g.grows)
-      out.push_back("the best point (min rule) has " + key + " = " + readable_number(value) + ", the " + which +
-                    " value of the grid taken from the data: the best value may lie beyond it; to look further, "
-                    "give " + grid_option + " " + extended_grid_text(grid, end, decades));
-    else if (from_data)
-      out.push_back("the best point (min rule) is still at the " + which + " " + key + " (" + readable_number(value) +
-                    ") after " + std::to_string(kMaxGridExtensions) + " extensions of the grid; to look further, give " +
-                    grid_option + " " + extended_grid_text(grid, end, decades));
-    else
-      out.push_back("the best point (min rule) has " + key + " = " + readable_number(value) + ", the " + which +
-                    " value of " + grid_option + ": the best value may lie beyond the grid; to look further, give " +
-                    grid_option + " " + extended_grid_text(grid, end, decades));
-  };
-  for (const KernelParameter* p : c.kernel) {
-    const auto grid = s.kernel_grids.find(p->key);
-    const bool bandwidth = p->key == "bandwidth";
-    if (grid != s.kernel_grids.end() && !grid->second.empty())
-      check(p->key, best.kernel.value(p->key), grid->second, p->lower_bound, bandwidth && g.bandwidth_from_data,
-            bandwidth ? 1.0 : 0.0, bandwidth ? g.rules.bandwidth : std::vector<double>{}, true);
-    else if (bandwidth)
-      check(p->key, best.kernel.value(p->key), {best.kernel.value(p->key)}, p->lower_bound, false, 1.0,
-            g.rules.bandwidth, false);
+std::string grid_warning(const GridFinding& f, const std::string& command) {
+  std::string value_option = "--" + f.axis;
+  std::replace(value_option.begin(), value_option.end(), '_', '-');
+  const std::string grid_option = value_option + "-grid";
+  const std::string value = readable_number(f.value), which = f.end < 0 ? "smallest" : "largest";
+  const auto further = [&f] { return logspace_text(f.further.lo, f.further.hi, f.further.n); };
+  switch (f.kind) {
+    case GridFindingKind::kHeld:
+      return f.axis + " was held at " + value + " (" + (f.held_by_grid ? grid_option + " " + value : value_option) +
+             "), so " + command + " did not choose it" +
+             (f.further.n > 0 ? "; to search it, give " + grid_option + " " + further() +
+                                    " (the grid kreg takes from these data)"
+                              : "");
+    case GridFindingKind::kAtEndOfLinearGrid:
+      return "the best point (min rule) has " + f.axis + " = " + value + ", the " + which + " value of " +
+             grid_option + ": the best value may lie beyond the grid; consider extending it";
+    case GridFindingKind::kAtEndOfDataGrid:
+      return "the best point (min rule) has " + f.axis + " = " + value + ", the " + which +
+             " value of the grid taken from the data: the best value may lie beyond it; to look further, give " +
+             grid_option + " " + further();
+    case GridFindingKind::kAtEndAfterExtensions:
+      return "the best point (min rule) is still at the " + which + " " + f.axis + " (" + value + ") after " +
+             std::to_string(f.extensions) + " extensions of the grid; to look further, give " + grid_option + " " +
+             further();
+    case GridFindingKind::kAtEndOfGivenGrid:
+      return "the best point (min rule) has " + f.axis + " = " + value + ", the " + which + " value of " +
+             grid_option + ": the best value may lie beyond the grid; to look further, give " + grid_option + " " +
+             further();
   }
-  if (!c.regulariser.empty())
-    check(c.regulariser, best.regulariser, s.regulariser_grid, 0.0, g.regulariser_from_data, 2.0, g.rules.regulariser,
-          !g.regulariser_value_given);
-  return out;
+  return "";
 }
 
 }  // namespace kreg::cli

@@ -1,12 +1,10 @@
 // Tables, JSON and warnings of `kreg cv`.
 #include "cv_report.h"
 
-#include <algorithm>
-#include <cmath>
-
 #include "kreg/core/number_text.h"
 #include "kreg/io/table_writer.h"
 #include "kreg/kernels/kernel_type.h"
+#include "kreg/select/cv_checks.h"
 #include "kreg/select/simplicity.h"
 #include "parameter_value.h"
 
@@ -157,65 +155,57 @@ std::string cv_summary(const CvResult& result, const CvSettings& settings, const
 
 namespace {
 
-// Nystrom fits short of --tol. A fit whose conjugate gradients stop short of it at lambda > 0
-// is solved directly instead (docs/nystrom.md, "Direct fallback") and counts as finished; what
-// is left are the fits at lambda = 0, which has no direct solve, and those whose direct
-// solution had the larger residual of the normal equations, so that the iterate was kept.
-std::string nystrom_unfinished_warning(const CvResult& result) {
-  std::size_t at_zero = 0;
-  for (const CvRow& row : result.rows)
-    if (row.regulariser == 0.0) at_zero += static_cast<std::size_t>(row.unfinished_folds);
-  const std::size_t above = result.unfinished_fits - at_zero;
-  std::string m = std::to_string(result.unfinished_fits) + " of " + std::to_string(result.total_fits) +
+// Nystrom fits short of --tol (cv_checks.h): those at lambda = 0, which has no direct solve, and
+// those at lambda > 0 whose direct solve did no better than conjugate gradients.
+std::string nystrom_short_of_tol_text(const CvFinding& f) {
+  std::string m = std::to_string(f.count) + " of " + std::to_string(f.total) +
                   " Nystrom fits (grid point x fold) ended short of --tol and are scored as they ended:";
-  if (at_zero > 0)
-    m += " " + std::to_string(at_zero) +
+  if (f.at_zero > 0)
+    m += " " + std::to_string(f.at_zero) +
          " at lambda = 0, where conjugate gradients stopped (at --max-iter or on a breakdown) and the direct "
          "solve that otherwise takes over needs lambda > 0: start --lambda-grid above 0";
-  if (above > 0)
-    m += std::string(at_zero > 0 ? ";" : "") + " " + std::to_string(above) +
+  if (f.above_zero > 0)
+    m += std::string(f.at_zero > 0 ? ";" : "") + " " + std::to_string(f.above_zero) +
          " at lambda > 0, where the direct solve that takes over from conjugate gradients left a larger residual "
          "than they did, so rounding limits both (the centres' kernel matrix is nearly singular): use fewer "
          "--centers or a smaller --bandwidth, or accept the residual with a larger --tol";
   return m + " (docs/nystrom.md, \"Direct fallback\")";
 }
 
+std::string cv_finding_text(const CvFinding& f, const CvResult& result, const CvSettings& s, const CvColumns& columns) {
+  const std::string of = std::to_string(f.count) + " of " + std::to_string(f.total);
+  switch (f.kind) {
+    case CvFindingKind::kNonFiniteRows:
+      return of +
+             " grid points have no finite cross-validation error (their fits broke down numerically, e.g. lambda too "
+             "small for the kernel matrix); they are never selected, and their cells in the table are empty. The "
+             "first: " +
+             cv_row_text(result.rows[f.row], columns);
+    case CvFindingKind::kBestNoBetterThanMean:
+      return "the best point (min rule) has mean R2 " + readable_number(f.r2) +
+             ": averaged over the folds, it predicts the validation rows no better than their own mean";
+    case CvFindingKind::kNotConverged:
+      return of + " " + s.base.method +
+             " fits (grid point x fold) did not converge within --max-iter; their validation errors are those of the "
+             "last iterate (raise --max-iter or --tol)";
+    case CvFindingKind::kStoppedAtTMax:
+      return of +
+             " early-stopping runs (bandwidth x fold) reached --t-max before the validation error levelled off "
+             "(consider a larger --t-max)";
+    case CvFindingKind::kNystromShortOfTol:
+      return nystrom_short_of_tol_text(f);
+    case CvFindingKind::kUnbounded:
+      return of + " " + s.base.method + " fits (grid point x fold) are of problems unbounded below: " +
+             kCvUnboundedCause;
+  }
+  return "";
+}
+
 }  // namespace
 
 std::vector<std::string> cv_warnings(const CvResult& result, const CvSettings& s, const CvColumns& columns) {
   std::vector<std::string> out;
-  const std::string method = s.base.method;
-  const std::string of_total = " of " + std::to_string(result.rows.size());
-  if (result.non_finite_rows > 0) {
-    const auto first = std::find_if(result.rows.begin(), result.rows.end(),
-                                    [](const CvRow& r) { return !std::isfinite(r.mean_score); });
-    out.push_back(std::to_string(result.non_finite_rows) + of_total +
-                  " grid points have no finite cross-validation error (their fits broke down numerically, e.g. "
-                  "lambda too small for the kernel matrix); they are never selected, and their cells in the table "
-                  "are empty. The first: " +
-                  cv_row_text(*first, columns));
-  }
-  const CvRow& best = result.rows[result.best_min];
-  // mean_r2 averages each fold's R2 (1 - its MSE / its variance); the min rule ranks by the
-  // score (the MSE by default), so another point may have a higher mean R2: the message speaks
-  // of the chosen point only.
-  if (best.mean_r2 <= 0.0)
-    out.push_back("the best point (min rule) has mean R2 " + readable_number(best.mean_r2) +
-                  ": averaged over the folds, it predicts the validation rows no better than their own mean");
-  const std::string fits = " of " + std::to_string(result.total_fits);
-  if (result.unfinished_fits > 0 && s.base.solver == Solver::kNystrom)
-    out.push_back(nystrom_unfinished_warning(result));
-  else if (result.unfinished_fits > 0)
-    out.push_back(s.base.is_penalized()
-                      ? std::to_string(result.unfinished_fits) + fits + " " + method +
-                            " fits (grid point x fold) did not converge within --max-iter; their validation errors "
-                            "are those of the last iterate (raise --max-iter or --tol)"
-                      : std::to_string(result.unfinished_fits) + fits +
-                            " early-stopping runs (bandwidth x fold) reached --t-max before the validation error "
-                            "levelled off (consider a larger --t-max)");
-  if (result.unbounded_fits > 0)
-    out.push_back(std::to_string(result.unbounded_fits) + fits + " " + method +
-                  " fits (grid point x fold) are of problems unbounded below: " + kCvUnboundedCause);
+  for (const CvFinding& f : cv_findings(result, s)) out.push_back(cv_finding_text(f, result, s, columns));
   return out;
 }
 

@@ -1,5 +1,5 @@
 // What `kreg cv` reports: the CV table, the per-fold table, the best points as JSON, a
-// summary for people, and the warnings about its result (broken fits).
+// summary for people, and the words of the warnings about its result (broken fits).
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -41,8 +41,9 @@ nlohmann::ordered_json cv_best_json(const CvResult& result, const CvSettings& se
 /// The summary for people: grid size, rows, and the best point by each rule.
 std::string cv_summary(const CvResult& result, const CvSettings& settings, const CvColumns& columns, std::size_t rows);
 
-/// Warnings about the result: grid points whose score is not finite, a best mean R2 at or
-/// below 0, unfinished and unbounded fits (the grid edges: cv_grid_report.h).
+/// The warnings about the result, one per finding of kreg/select/cv_checks.h (grid points
+/// whose score is not finite, a best mean R2 at or below 0, unfinished and unbounded fits), in
+/// words that name the options to change (the grid edges: cv_grid_report.h).
 std::vector<std::string> cv_warnings(const CvResult& result, const CvSettings& settings, const CvColumns& columns);
 
 }  // namespace kreg::cli

@@ -12,12 +12,12 @@
 #include "fit_settings_options.h"
 #include "kernel_grid_options.h"
 #include "kreg/core/grid.h"
-#include "kreg/core/ill_conditioning.h"
 #include "kreg/core/number_text.h"
 #include "kreg/model/model_json.h"
 #include "kreg/routes/train.h"
 #include "kreg/select/default_grids.h"
 #include "kreg/select/kernel_grid.h"
+#include "kreg/select/loo_checks.h"
 #include "kreg/routes/memory_estimate.h"
 #include "loo_report.h"
 #include "output_files.h"
@@ -74,31 +74,11 @@ class LooCommand : public Command {
     const CvGridProvenance provenance = take_default_grids(grid, data);
     const LooResult r = loo_krr(data, grid);
     const double worst = brute_force_ ? brute_force_difference(data, grid, r) : 0.0;
-    // The data's lambda grid ends at 1e-10 mu_top, where K + lambda I has a reciprocal condition
-    // of about kIllConditioned (1e-10) by design, up to the estimate of mu_top: for that grid a
-    // point warns only when it is twice as ill-conditioned (another kernel's larger mu_max).
-    const double slack = provenance.regulariser_from_data ? 2.0 : 1.0;
-    std::vector<std::pair<double, double>> conditioning;
-    for (const auto& p : r.points)
-      conditioning.emplace_back(p.lambda, p.rcond * slack < kIllConditioned ? p.rcond : 1.0);
-    warn_ill_conditioned(io, conditioning, "lambda", "LOO errors, GCV and df");
-    if (r.interpolating > 0)
-      warn(io, std::to_string(r.interpolating) + " of " + std::to_string(r.points.size()) +
-                   " grid points interpolate a training row (a leverage H_ii is 1 to rounding): they have no "
-                   "leave-one-out error and are never chosen; use larger lambda values");
-    if (r.non_finite > 0) {
-      const auto first = std::find_if(r.points.begin(), r.points.end(), [](const LooPoint& p) {
-        return !p.interpolates && !(std::isfinite(p.loo_mse) && std::isfinite(p.gcv));
-      });
-      warn(io, std::to_string(r.non_finite) + " of " + std::to_string(r.points.size()) +
-                   " grid points have a leave-one-out error or GCV that is not finite (the fit broke down "
-                   "numerically); they are never chosen, and their cells in the table are empty. The first: " +
-                   loo_point_text(*first, grid));
-    }
+    for (const LooFinding& f : loo_findings(r, provenance.regulariser_from_data)) warn(io, loo_warning(f, r, grid));
 
     // Everything is computed before anything is written: the outputs appear all or none.
     const LooPoint& chosen = r.points[choice_.index(r)];
-    for (const auto& w : loo_grid_warnings(grid, chosen, provenance)) warn(io, w);
+    for (const GridFinding& f : loo_grid_findings(grid, chosen, provenance)) warn(io, grid_warning(f, "loo"));
     if (!model_path_.empty()) {
       FitSettings s = grid.base;
       s.kernel = chosen.kernel;
@@ -129,24 +109,6 @@ class LooCommand : public Command {
   }
 
  private:
-  // cv's grid-edge warnings for the chosen point (loo does not grow its grids: it names the
-  // option and a grid that looks further).
-  static std::vector<std::string> loo_grid_warnings(const LooGrid& grid, const LooPoint& chosen,
-                                                    CvGridProvenance provenance) {
-    provenance.grows = false;
-    provenance.command = "loo";
-    CvSettings view;
-    view.base = grid.base;
-    view.kernel_grids = grid.kernel_grids;
-    view.regulariser_grid = grid.lambdas;
-    CvResult one;
-    CvRow row;
-    row.kernel = chosen.kernel;
-    row.regulariser = chosen.lambda;
-    one.rows.push_back(row);
-    return cv_grid_warnings(one, view, CvColumns(view), provenance);
-  }
-
   // The axes the user left free take their grids from the data (kreg/select/default_grids.h):
   // bandwidth without --bandwidth and --bandwidth-grid, when the kernel has one; lambda without
   // --lambda-grid, by the rule at the largest bandwidth and, when other kernel parameters vary,

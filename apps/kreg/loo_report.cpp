@@ -1,6 +1,7 @@
-// Tables, JSON and summary of `kreg loo`.
+// Tables, JSON, warnings and summary of `kreg loo`.
 #include "loo_report.h"
 
+#include "command.h"
 #include "kreg/core/errors.h"
 #include "kreg/core/number_text.h"
 #include "kreg/core/suggest.h"
@@ -116,6 +117,25 @@ nlohmann::ordered_json loo_best_json(const LooResult& result, const LooGrid& gri
   selection["n"] = rows;
   best[kSelectionKey] = selection;
   return best;
+}
+
+std::string loo_warning(const LooFinding& f, const LooResult& result, const LooGrid& grid) {
+  const std::string of = std::to_string(f.count) + " of " + std::to_string(f.total);
+  switch (f.kind) {
+    case LooFindingKind::kIllConditioned:
+      return ill_conditioned_warning(f.count, f.total, result.points[f.point].lambda, result.points[f.point].rcond,
+                                     "lambda", "LOO errors, GCV and df");
+    case LooFindingKind::kInterpolating:
+      return of +
+             " grid points interpolate a training row (a leverage H_ii is 1 to rounding): they have no leave-one-out "
+             "error and are never chosen; use larger lambda values";
+    case LooFindingKind::kNonFinite:
+      return of +
+             " grid points have a leave-one-out error or GCV that is not finite (the fit broke down numerically); "
+             "they are never chosen, and their cells in the table are empty. The first: " +
+             loo_point_text(result.points[f.point], grid);
+  }
+  return "";
 }
 
 std::string loo_summary(const LooResult& result, const LooGrid& grid, const LooChoice& choice, std::size_t rows) {

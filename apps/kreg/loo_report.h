@@ -1,11 +1,13 @@
 // What `kreg loo` reports: the LOO table, the --best file (the chosen point as a config of
-// `kreg fit`, with how it was chosen under the key "selection") and the summary lines.
+// `kreg fit`, with how it was chosen under the key "selection"), the words of its warnings and
+// the summary lines.
 #pragma once
 
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "kreg/select/loo.h"
+#include "kreg/select/loo_checks.h"
 
 namespace kreg::cli {
 
@@ -34,6 +36,9 @@ nlohmann::ordered_json loo_best_json(const LooResult& result, const LooGrid& gri
 
 /// A point in words: "bandwidth 0.5, lambda 0.01: LOO MSE 0.123 (SE 0.004), GCV 0.125, df 12.3".
 std::string loo_point_text(const LooPoint& point, const LooGrid& grid);
+
+/// The warning of a finding about `result` (kreg/select/loo_checks.h), a search of `grid`.
+std::string loo_warning(const LooFinding& finding, const LooResult& result, const LooGrid& grid);
 
 /// The summary for people: grid size, rows, the best point by each rule of the criterion.
 std::string loo_summary(const LooResult& result, const LooGrid& grid, const LooChoice& choice, std::size_t rows);

@@ -1,7 +1,5 @@
 // `kreg path`: one row per lambda (krr from one eigendecomposition; kl1, klinf warm-started)
 // or per recorded t (kgf from the same eigendecomposition; kgd, ksgd, kcd, kegd from one run).
-#include <algorithm>
-#include <cmath>
 #include <ostream>
 
 #include "command.h"
@@ -13,6 +11,7 @@
 #include "kreg/io/table_writer.h"
 #include "kreg/routes/memory_estimate.h"
 #include "kreg/routes/path.h"
+#include "kreg/select/path_checks.h"
 #include "output_files.h"
 #include "regulariser_grid_options.h"
 #include "score_options.h"
@@ -71,10 +70,12 @@ class PathCommand : public Command {
     const PathResult result = regularisation_path(train, val, settings, kernel, request);
     const std::vector<PathPoint>& path = result.points;
 
-    warn_non_finite(io, path, lambda_path ? "lambda" : "t", val != nullptr, !score.is_mse());
+    const std::string regulariser = lambda_path ? "lambda" : "t";
+    const PathPointCount broken = non_finite_path_points(path, val != nullptr, !score.is_mse());
+    if (broken.count > 0) warn(io, non_finite_warning(broken, path[broken.first], regulariser, val != nullptr));
 
     std::vector<std::string> columns = {
-        lambda_path ? "lambda" : "t", "df", "train_mse", "train_r2", "val_mse", "val_r2", "alpha_norm", "nonzero"};
+        regulariser, "df", "train_mse", "train_r2", "val_mse", "val_r2", "alpha_norm", "nonzero"};
     const PathColumns& more = result.columns;
     if (!score.is_mse()) columns.insert(columns.begin() + 6, "val_" + score_name(score.kind));  // after val_r2
     if (more.iterations) columns.push_back("iterations");
@@ -93,7 +94,7 @@ class PathCommand : public Command {
     }
     std::string coef_text;
     if (!coef_path_.empty()) {
-      TableWriter coef({lambda_path ? "lambda" : "t", "row", "alpha"});
+      TableWriter coef({regulariser, "row", "alpha"});
       for (const auto& p : path)
         for (arma::uword i = 0; i < p.alpha.n_elem; ++i)
           coef.add_row({format_double(p.value), std::to_string(i), format_double(p.alpha(i))});
@@ -102,9 +103,10 @@ class PathCommand : public Command {
     files.add("output", table.text());
     if (!coef_path_.empty()) files.add("coefficients", std::move(coef_text));
     files.commit(io);
-    std::vector<std::pair<double, double>> conditioning;  // the closed forms' points have an rcond
-    for (const auto& p : path) conditioning.emplace_back(p.value, p.rcond);
-    warn_ill_conditioned(io, conditioning, lambda_path ? "lambda" : "t", "alpha, alpha_norm and df");
+    const IllConditionedPoints ill = ill_conditioned_path_points(path);  // the closed forms' points have an rcond
+    if (ill.count > 0)
+      warn(io, ill_conditioned_warning(ill.count, ill.total, path[ill.worst].value, path[ill.worst].rcond, regulariser,
+                                       "alpha, alpha_norm and df"));
     for (const std::string& w : result.warnings) warn(io, w);
     if (!options.quiet())
       files.summary(io) << settings.method << " path: " << path.size() << " points on " << train.n()
@@ -112,23 +114,16 @@ class PathCommand : public Command {
   }
 
  private:
-  // A point whose errors are not finite (a fit that broke down numerically) is written with
-  // empty cells; the warning names how many and the first.
-  static void warn_non_finite(Streams& io, const std::vector<PathPoint>& path, const std::string& regulariser,
-                              bool validation, bool score_column) {
-    const auto broken = [&](const PathPoint& p) {
-      return !std::isfinite(p.train_mse) || !std::isfinite(p.alpha_norm) ||
-             (validation && (!std::isfinite(p.val_mse) || (score_column && !std::isfinite(p.val_score))));
-    };
-    const auto first = std::find_if(path.begin(), path.end(), broken);
-    if (first == path.end()) return;
-    const auto count = std::count_if(path.begin(), path.end(), broken);
-    warn(io, std::to_string(count) + " of " + std::to_string(path.size()) +
-                 " path points have errors or coefficients that are not finite (their fits broke down "
-                 "numerically); their cells in the table are empty. The first: " +
-                 regulariser + " " + readable_number(first->value) + ", train MSE " +
-                 readable_number(first->train_mse) + ", alpha norm " + readable_number(first->alpha_norm) +
-                 (validation ? ", validation MSE " + readable_number(first->val_mse) : std::string()));
+  // The warning about the points whose errors or coefficients are not finite (written with
+  // empty cells): how many, and the first.
+  static std::string non_finite_warning(const PathPointCount& broken, const PathPoint& first,
+                                        const std::string& regulariser, bool validation) {
+    return std::to_string(broken.count) + " of " + std::to_string(broken.total) +
+           " path points have errors or coefficients that are not finite (their fits broke down numerically); their "
+           "cells in the table are empty. The first: " +
+           regulariser + " " + readable_number(first.value) + ", train MSE " + readable_number(first.train_mse) +
+           ", alpha norm " + readable_number(first.alpha_norm) +
+           (validation ? ", validation MSE " + readable_number(first.val_mse) : std::string());
   }
 
   DataOptions data_;

@@ -1,6 +1,6 @@
-// The words of `kreg cv`'s warnings, whole, for results made by hand: every kind of warning
-// about the fits (cv_report.h) and about the grids (cv_grid_report.h), so that a change in
-// where the checks live leaves every message as it was. The suggested grids are worked out
+// The words of `kreg cv`'s warnings, whole, for results made by hand: every kind of finding
+// about the fits (kreg/select/cv_checks.h, words in cv_report.h) and about the grids
+// (kreg/select/grid_checks.h, words in cv_grid_report.h). The suggested grids are worked out
 // here from the rule (the grid's own density, one decade beyond a bandwidth end, two beyond
 // a lambda end).
 #include <gtest/gtest.h>
@@ -34,9 +34,11 @@ std::vector<std::string> fit_warnings(const CvResult& result, const CvSettings& 
   return cli::cv_warnings(result, s, cli::CvColumns(s));
 }
 
-std::vector<std::string> grid_warnings(const CvResult& result, const CvSettings& s,
-                                       const cli::CvGridProvenance& provenance) {
-  return cli::cv_grid_warnings(result, s, cli::CvColumns(s), provenance);
+std::vector<std::string> grid_warnings(const CvResult& result, const CvSettings& s, const CvGridProvenance& provenance,
+                                       const std::string& command = "cv") {
+  std::vector<std::string> out;
+  for (const GridFinding& f : cv_grid_findings(result, s, provenance)) out.push_back(cli::grid_warning(f, command));
+  return out;
 }
 
 TEST(CvWarningText, NonFiniteRowsAndABestPointNoBetterThanTheMean) {
@@ -119,7 +121,7 @@ TEST(CvWarningText, TheBestPointOnAnEndOfAGivenGrid) {
   CvSettings s = settings_for("krr");
   s.kernel_grids["bandwidth"] = {0.1, 1.0, 10.0};
   s.regulariser_grid = {0.001, 0.01, 0.1, 1.0};
-  const cli::CvGridProvenance given;
+  const CvGridProvenance given;
   // bandwidth: one per decade from 0.1 up one decade to 100, 4 values; lambda: one per decade
   // from 1 down two decades to 1e-5, 6 values.
   const std::vector<std::string> expected = {
@@ -138,7 +140,7 @@ TEST(CvWarningText, TheBestPointOnAnEndOfTheDataGrid) {
   CvSettings s = settings_for("krr");
   s.kernel_grids["bandwidth"] = {0.1, 1.0, 10.0};
   s.regulariser_grid = {0.01, 0.1, 1.0};
-  cli::CvGridProvenance data;
+  CvGridProvenance data;
   data.bandwidth_from_data = true;
   data.regulariser_from_data = true;
   EXPECT_EQ(grid_warnings(best_at(0.1, 0.1), s, data),
@@ -146,8 +148,7 @@ TEST(CvWarningText, TheBestPointOnAnEndOfTheDataGrid) {
                                      "extensions of the grid; to look further, give --bandwidth-grid "
                                      "logspace:-2.00:1.00:4"});
   data.grows = false;
-  data.command = "loo";
-  EXPECT_EQ(grid_warnings(best_at(0.1, 0.1), s, data),
+  EXPECT_EQ(grid_warnings(best_at(0.1, 0.1), s, data, "loo"),
             std::vector<std::string>{"the best point (min rule) has bandwidth = 0.1, the smallest value of the grid "
                                      "taken from the data: the best value may lie beyond it; to look further, give "
                                      "--bandwidth-grid logspace:-2.00:1.00:4"});
@@ -156,7 +157,7 @@ TEST(CvWarningText, TheBestPointOnAnEndOfTheDataGrid) {
 TEST(CvWarningText, AnAxisHeldAtOneValue) {
   CvSettings s = settings_for("krr");
   s.regulariser_grid = {0.5};
-  cli::CvGridProvenance g;
+  CvGridProvenance g;
   g.rules.bandwidth = {0.5, 1.0, 2.0, 4.0};
   g.rules.regulariser = {0.001, 0.01, 0.1, 1.0, 10.0};
   // No bandwidth grid: held at --bandwidth; lambda held by a grid of one value.
@@ -169,8 +170,7 @@ TEST(CvWarningText, AnAxisHeldAtOneValue) {
   // Held at --lambda, and no grid from the data to suggest; loo says so in its name.
   g.regulariser_value_given = true;
   g.rules.regulariser.clear();
-  g.command = "loo";
-  EXPECT_EQ(grid_warnings(best_at(2.0, 0.5), s, g).at(1), "lambda was held at 0.5 (--lambda), so loo did not choose it");
+  EXPECT_EQ(grid_warnings(best_at(2.0, 0.5), s, g, "loo").at(1), "lambda was held at 0.5 (--lambda), so loo did not choose it");
 }
 
 TEST(CvWarningText, TheBestPointOnAnEndOfAnAxisWithoutALogScale) {
@@ -180,7 +180,7 @@ TEST(CvWarningText, TheBestPointOnAnEndOfAnAxisWithoutALogScale) {
   s.regulariser_grid = {0.01, 0.1, 1.0};
   CvResult result = best_at(1.0, 0.1);
   result.rows[0].kernel.set("degree", 3.0);
-  const cli::CvGridProvenance given;
+  const CvGridProvenance given;
   EXPECT_EQ(grid_warnings(result, s, given),
             std::vector<std::string>{"the best point (min rule) has degree = 3, the largest value of --degree-grid: "
                                      "the best value may lie beyond the grid; consider extending it"});
