@@ -13,7 +13,6 @@
 #include "kreg/core/grid.h"
 #include "kreg/core/number_text.h"
 #include "kreg/core/suggest.h"
-#include "kreg/data/fingerprint.h"
 #include "kreg/kernels/kernel_type.h"
 #include "kreg/model/model_json.h"
 #include "kreg/routes/train.h"
@@ -130,16 +129,7 @@ class CvCommand : public Command {
                         "--shard computes one shard of a run, --merge puts them together: give one or the other");
     std::vector<CvShardFile> shards;
     for (const std::string& path : merge_paths_) shards.push_back(read_cv_shard(path));
-    const nlohmann::ordered_json& run = shards.front().run;
-    for (const char* key : {"kreg_version", "data_fingerprint"})
-      if (!run.contains(key) || !run[key].is_string())
-        throw DataError(shards.front().path + ":1: the run description has no '" + key + "'");
-    if (!run.contains("given") || !run["given"].is_object())
-      throw DataError(shards.front().path + ":1: the run description has no 'given' settings");
-    if (run.value("kreg_version", "") != KREG_VERSION)
-      throw ConfigError("merge", shards.front().path + " was written by kreg " + run.value("kreg_version", "?") +
-                                     ", this is " + KREG_VERSION + ": merge with the version that computed it");
-    options.apply_config_text(run["given"].dump(), shards.front().path);
+    options.apply_config_text(cv_shard_given_settings(shards.front()), shards.front().path);
     const CvSettings cv = settings();
     // The first file's counts against its settings; the merge checks that the others are of its run.
     check_cv_shard_counts(shards.front(), cv);
@@ -155,12 +145,10 @@ class CvCommand : public Command {
     Dataset data;
     if (!model_path_.empty()) {  // the refit needs the rows; they must be the ones the shards saw
       data = data_.load(options, io, fold_column_).data;
-      if (data_fingerprint(data) != run.value("data_fingerprint", ""))
-        throw ConfigError("data",
-                          "'" + data_.data + "' is not the data the shards were computed on (its contents differ)");
+      check_cv_shard_data(shards.front(), data, data_.data);
     }
     report(io, files, aggregate_cv(cv, folds, scores), cv, folds, model_path_.empty() ? nullptr : &data,
-           run.at("rows").get<std::size_t>());
+           folds.fold_of_row.size());
   }
 
   // The outputs of a whole run: warnings, the refit (with `data`), the tables and best points,
@@ -191,32 +179,24 @@ class CvCommand : public Command {
               << " rule, refit on all " << data->n() << " rows)\n";
   }
 
-  // What identifies the run in its shard files: the version, the data's contents, every
-  // setting (the outputs, threads and messages aside), the folds; and, to replay on merging,
-  // the settings that were given and the data file's name (neither is compared).
+  // The run description of the shard files (cv_shard_run): every setting from the options
+  // (the outputs, threads and messages aside) and those given.
   nlohmann::ordered_json run_description(const Dataset& data, const Folds& folds) const {
     static const char* const not_settings[] = {"output",     "per_fold", "best",           "model",
                                                "refit_rule", "shard",    "merge",          "threads",
                                                "quiet",      "progress", "progress_every", "max_memory"};
-    nlohmann::ordered_json run, all = nlohmann::ordered_json::object(), given = nlohmann::ordered_json::object();
+    nlohmann::ordered_json all = nlohmann::ordered_json::object(), given = nlohmann::ordered_json::object();
     const nlohmann::json merged = options.merged();
     for (auto it = merged.begin(); it != merged.end(); ++it) {
       if (std::find(std::begin(not_settings), std::end(not_settings), it.key()) != std::end(not_settings)) continue;
       if (it.key() != "data") all[it.key()] = it.value();
       if (options.given(it.key())) given[it.key()] = it.value();
     }
-    run["kreg_version"] = KREG_VERSION;
-    run["data_fingerprint"] = data_fingerprint(data);
-    run["rows"] = data.n();
-    run["settings"] = all;
-    run["folds"] = {{"k", folds.k}, {"fold_of_row", folds.fold_of_row}};
-    run["data"] = data_.data;
     // The grids taken from the data travel as if given, so that --merge needs no data.
     const std::string reg = regulariser_name(fit_.to_settings().method);
     if (!default_grid_values_.first.empty()) given["bandwidth_grid"] = default_grid_values_.first;
     if (!default_grid_values_.second.empty()) given[reg + "_grid"] = default_grid_values_.second;
-    run["given"] = given;
-    return run;
+    return cv_shard_run(data, folds, all, data_.data, given);
   }
 
  private:

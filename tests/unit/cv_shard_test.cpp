@@ -66,5 +66,81 @@ TEST(CvShardScores, TasksAreDealtRoundRobin) {
   EXPECT_EQ(owners, (std::vector<int>{1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2}));
 }
 
+// The run description holds, in this order, what identifies the run and what a merge replays.
+TEST(CvShardRun, TheDescriptionIsTheVersionTheDataTheSettingsTheFoldsAndWhatWasGiven) {
+  Dataset d;
+  d.X = arma::mat{{1.0, 2.0}, {3.0, 4.0}, {5.0, 6.0}, {7.0, 8.0}};
+  d.y = arma::vec{1.0, 2.0, 3.0, 4.0};
+  Folds folds;
+  folds.k = 2;
+  folds.fold_of_row = {0, 1, 1, 0};
+  const nlohmann::ordered_json settings = {{"method", "krr"}, {"folds", 2}};
+  const nlohmann::ordered_json given = {{"bandwidth_grid", {0.5, 1.0}}};
+  const nlohmann::ordered_json run = cv_shard_run(d, folds, settings, "train.csv", given);
+  std::vector<std::string> keys;
+  for (auto it = run.begin(); it != run.end(); ++it) keys.push_back(it.key());
+  EXPECT_EQ(keys, (std::vector<std::string>{"kreg_version", "data_fingerprint", "rows", "settings", "folds", "data",
+                                            "given"}));
+  EXPECT_EQ(run["kreg_version"], KREG_VERSION);
+  EXPECT_EQ(run["rows"], 4u);
+  EXPECT_EQ(run["settings"], settings);
+  EXPECT_EQ(run["folds"]["k"], 2);
+  EXPECT_EQ(run["folds"]["fold_of_row"], nlohmann::ordered_json({0, 1, 1, 0}));
+  EXPECT_EQ(run["data"], "train.csv");
+  EXPECT_EQ(run["given"], given);
+
+  // Read back: the given settings to replay, and the data checked by their contents.
+  CvShardFile file;
+  file.path = "part1.csv";
+  file.run = run;
+  EXPECT_EQ(cv_shard_given_settings(file), given.dump());
+  EXPECT_NO_THROW(check_cv_shard_data(file, d, "train.csv"));
+  Dataset other = d;
+  other.y(3) = 5.0;
+  try {
+    check_cv_shard_data(file, other, "other.csv");
+    ADD_FAILURE() << "other data accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(e.key(), "data");
+    EXPECT_STREQ(e.what(), "data: 'other.csv' is not the data the shards were computed on (its contents differ)");
+  }
+}
+
+// A description without what the merge needs is refused naming the file and line 1; one from
+// another version of kreg is refused before its settings are replayed.
+TEST(CvShardRun, ADescriptionLackingAKeyOrFromAnotherVersionIsRefused) {
+  nlohmann::ordered_json run = {{"kreg_version", KREG_VERSION}, {"data_fingerprint", "0123456789abcdef"},
+                                {"given", nlohmann::ordered_json::object()}};
+  CvShardFile file;
+  file.path = "part2.csv";
+  const std::vector<std::pair<std::string, std::string>> missing = {
+      {"kreg_version", "part2.csv:1: the run description has no 'kreg_version'"},
+      {"data_fingerprint", "part2.csv:1: the run description has no 'data_fingerprint'"},
+      {"given", "part2.csv:1: the run description has no 'given' settings"}};
+  for (const auto& [key, says] : missing) {
+    file.run = run;
+    file.run.erase(key);
+    try {
+      cv_shard_given_settings(file);
+      ADD_FAILURE() << "accepted without " << key;
+    } catch (const DataError& e) {
+      EXPECT_EQ(e.what(), says);
+    }
+  }
+  file.run = run;
+  file.run["given"] = nlohmann::ordered_json::array();  // not an object
+  EXPECT_THROW(cv_shard_given_settings(file), DataError);
+  file.run = run;
+  file.run["kreg_version"] = "0.0.1-other";
+  try {
+    cv_shard_given_settings(file);
+    ADD_FAILURE() << "another version accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(e.key(), "merge");
+    EXPECT_EQ(e.problem(), std::string("part2.csv was written by kreg 0.0.1-other, this is ") + KREG_VERSION +
+                               ": merge with the version that computed it");
+  }
+}
+
 }  // namespace
 }  // namespace kreg::test

@@ -10,6 +10,7 @@
 #include "kreg/core/errors.h"
 #include "kreg/core/number_parse.h"
 #include "kreg/core/number_text.h"
+#include "kreg/data/fingerprint.h"
 #include "kreg/io/byte_source.h"
 #include "kreg/io/json_input.h"
 #include "kreg/io/text_lines.h"
@@ -157,6 +158,19 @@ CvShard parse_cv_shard(const std::string& text) {
   return s;
 }
 
+nlohmann::ordered_json cv_shard_run(const Dataset& data, const Folds& folds, const nlohmann::ordered_json& settings,
+                                    const std::string& data_path, const nlohmann::ordered_json& given) {
+  nlohmann::ordered_json run;
+  run["kreg_version"] = KREG_VERSION;
+  run["data_fingerprint"] = data_fingerprint(data);
+  run["rows"] = data.n();
+  run["settings"] = settings;
+  run["folds"] = {{"k", folds.k}, {"fold_of_row", folds.fold_of_row}};
+  run["data"] = data_path;
+  run["given"] = given;
+  return run;
+}
+
 std::string cv_shard_text(const CvShard& shard, const nlohmann::ordered_json& run, const CvScores& scores) {
   nlohmann::ordered_json head = run;
   head["tasks"] = scores.tasks;
@@ -275,6 +289,24 @@ CvShardFile read_cv_shard(const std::string& path) {
                       " has " + std::to_string(sc.mse.size()) + " of its " + std::to_string(file.grid_values) +
                       " grid values (is the file cut short?)");
   return file;
+}
+
+std::string cv_shard_given_settings(const CvShardFile& shard) {
+  const nlohmann::ordered_json& run = shard.run;
+  for (const char* key : {"kreg_version", "data_fingerprint"})
+    if (!run.contains(key) || !run[key].is_string())
+      bad_line(shard.path, 1, std::string("the run description has no '") + key + "'");
+  if (!run.contains("given") || !run["given"].is_object())
+    bad_line(shard.path, 1, "the run description has no 'given' settings");
+  if (run.value("kreg_version", "") != KREG_VERSION)
+    throw ConfigError("merge", shard.path + " was written by kreg " + run.value("kreg_version", "?") + ", this is " +
+                                   KREG_VERSION + ": merge with the version that computed it");
+  return run["given"].dump();
+}
+
+void check_cv_shard_data(const CvShardFile& shard, const Dataset& data, const std::string& data_path) {
+  if (data_fingerprint(data) != shard.run.value("data_fingerprint", ""))
+    throw ConfigError("data", "'" + data_path + "' is not the data the shards were computed on (its contents differ)");
 }
 
 Folds cv_shard_folds(const CvShardFile& shard) {

@@ -18,6 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "kreg/data/dataset.h"
+#include "kreg/data/folds.h"
 #include "kreg/select/cv.h"
 
 namespace kreg {
@@ -34,6 +36,14 @@ struct CvShardFile {
   /// merge, once the counts are checked against the run's settings).
   std::map<std::size_t, CvFoldScores> computed;
 };
+
+/// The run description (the first line's JSON, to which cv_shard_text adds the counts): this
+/// kreg's version, the data's fingerprint and rows, `settings` (every setting of the run that
+/// is not an output, a thread count or a message option), the folds, the data file's name
+/// `data_path`, and `given`: the settings given, which a merge replays (with the grids taken
+/// from the data among them, so that the merge needs no data).
+nlohmann::ordered_json cv_shard_run(const Dataset& data, const Folds& folds, const nlohmann::ordered_json& settings,
+                                    const std::string& data_path, const nlohmann::ordered_json& given);
 
 /// The text of the shard file of `shard`, whose tasks computed `scores` (compute_cv_scores).
 std::string cv_shard_text(const CvShard& shard, const nlohmann::ordered_json& run, const CvScores& scores);
@@ -61,6 +71,16 @@ void check_cv_shard_counts(const CvShardFile& shard, const CvSettings& settings)
 /// shard is missing or given twice, when a file belongs to another run (naming the first setting
 /// that differs), or when the shards do not cover every task exactly once.
 CvScores merge_cv_shards(const std::vector<CvShardFile>& shards);
+
+/// The settings given to the run of `shard` as JSON text, for the merge to replay as a config.
+/// DataError naming the file (line 1) unless its run description has the kreg version, the
+/// data's fingerprint and the given settings; ConfigError ("merge") when another version of
+/// kreg wrote it.
+std::string cv_shard_given_settings(const CvShardFile& shard);
+
+/// ConfigError ("data") unless `data` is the data the run of `shard` was computed on (its
+/// contents, by data_fingerprint); `data_path` names it in the message.
+void check_cv_shard_data(const CvShardFile& shard, const Dataset& data, const std::string& data_path);
 
 /// Parses "I/N" (1 <= I <= N). ConfigError with key "shard" otherwise.
 CvShard parse_cv_shard(const std::string& text);
