@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "kreg/core/number_text.h"
+#include "kreg/solvers/method_registry.h"
 
 namespace kreg::cli {
 
@@ -113,7 +114,7 @@ std::string grid_warning(const GridFinding& f, const std::string& command) {
              grid_option + ": the best value may lie beyond the grid; to look further, give " + grid_option + " " +
              further();
   }
-  return "";
+  enumerator_out_of_range("GridFindingKind", "grid_warning");
 }
 
 }  // namespace kreg::cli

@@ -6,6 +6,7 @@
 #include "kreg/kernels/kernel_type.h"
 #include "kreg/select/cv_checks.h"
 #include "kreg/select/simplicity.h"
+#include "kreg/solvers/method_registry.h"
 #include "parameter_value.h"
 
 namespace kreg::cli {
@@ -198,7 +199,7 @@ std::string cv_finding_text(const CvFinding& f, const CvResult& result, const Cv
       return of + " " + s.base.method + " fits (grid point x fold) are of problems unbounded below: " +
              kCvUnboundedCause;
   }
-  return "";
+  enumerator_out_of_range("CvFindingKind", "cv_warnings");
 }
 
 }  // namespace

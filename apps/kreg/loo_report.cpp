@@ -8,6 +8,7 @@
 #include "kreg/io/table_writer.h"
 #include "kreg/kernels/kernel_type.h"
 #include "kreg/select/simplicity.h"
+#include "kreg/solvers/method_registry.h"
 #include "option_set.h"
 #include "parameter_value.h"
 
@@ -135,7 +136,7 @@ std::string loo_warning(const LooFinding& f, const LooResult& result, const LooG
              "they are never chosen, and their cells in the table are empty. The first: " +
              loo_point_text(result.points[f.point], grid);
   }
-  return "";
+  enumerator_out_of_range("LooFindingKind", "loo_warning");
 }
 
 std::string loo_summary(const LooResult& result, const LooGrid& grid, const LooChoice& choice, std::size_t rows) {

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "kreg/solvers/method_registry.h"
+
 namespace kreg {
 
 namespace {
@@ -19,6 +21,34 @@ CvFinding nystrom_short_of_tol(const CvResult& result) {
   f.at_zero = std::min(f.at_zero, f.count);
   f.above_zero = f.count - f.at_zero;
   return f;
+}
+
+// How the other fits of a method fall short: an iterative solver stops at max_iter short of its
+// tolerance (kl1, klinf; a closed form solved iteratively), early stopping reaches t_max before
+// the validation error levels off.
+CvFindingKind short_of(const MethodInfo& method) {
+  switch (method.family) {
+    case MethodFamily::kRidge:
+    case MethodFamily::kFlow:
+    case MethodFamily::kPenalized:
+      return CvFindingKind::kNotConverged;
+    case MethodFamily::kDescent:
+      return CvFindingKind::kStoppedAtTMax;
+  }
+  enumerator_out_of_range("MethodFamily", "cv_findings");
+}
+
+// The fits that fell short, by the solver and then the method.
+CvFinding fits_short(const CvResult& result, const FitSettings& base) {
+  switch (base.solver) {
+    case Solver::kNystrom:
+      return nystrom_short_of_tol(result);
+    case Solver::kAuto:
+    case Solver::kFista:
+    case Solver::kPaper:
+      return {short_of(base.method_info()), result.unfinished_fits, result.total_fits};
+  }
+  enumerator_out_of_range("Solver", "cv_findings");
 }
 
 }  // namespace
@@ -43,13 +73,7 @@ std::vector<CvFinding> cv_findings(const CvResult& result, const CvSettings& set
     f.r2 = result.rows[result.best_min].mean_r2;
     out.push_back(f);
   }
-  if (result.unfinished_fits > 0) {
-    if (settings.base.solver == Solver::kNystrom)
-      out.push_back(nystrom_short_of_tol(result));
-    else
-      out.push_back({settings.base.is_penalized() ? CvFindingKind::kNotConverged : CvFindingKind::kStoppedAtTMax,
-                     result.unfinished_fits, result.total_fits});
-  }
+  if (result.unfinished_fits > 0) out.push_back(fits_short(result, settings.base));
   if (result.unbounded_fits > 0) out.push_back({CvFindingKind::kUnbounded, result.unbounded_fits, result.total_fits});
   return out;
 }

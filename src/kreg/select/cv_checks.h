@@ -15,8 +15,9 @@ namespace kreg {
 enum class CvFindingKind {
   kNonFiniteRows,      ///< `count` of `total` grid points have no finite score; `row` is the first
   kBestNoBetterThanMean,  ///< the min rule's point, `row`, has mean R2 `r2` <= 0
-  kNotConverged,       ///< penalised methods: `count` of `total` fits stopped at max_iter unconverged
-  kStoppedAtTMax,      ///< early stopping: `count` of `total` runs reached t_max before the error levelled off
+  kNotConverged,       ///< `count` of `total` fits stopped at max_iter short of tol (kl1, klinf)
+  kStoppedAtTMax,      ///< descent methods: `count` of `total` early-stopping runs reached t_max before the
+                       ///< validation error levelled off
   kNystromShortOfTol,  ///< Nystrom: `count` of `total` fits ended short of tol, `at_zero` at lambda = 0
                        ///< (no direct solve there) and `above_zero` at lambda > 0 (the direct solve did no better)
   kUnbounded,          ///< kl1/klinf: `count` of `total` fits are of problems unbounded below
