@@ -95,12 +95,12 @@ std::string grid_warning(const GridFinding& f, const std::string& command) {
     case GridFindingKind::kHeld:
       return f.axis + " was held at " + value + " (" + (f.held_by_grid ? grid_option + " " + value : value_option) +
              "), so " + command + " did not choose it" +
-             (f.further.n > 0 ? "; to search it, give " + grid_option + " " + further() +
-                                    " (the grid kreg takes from these data)"
-                              : "");
+             (f.further.n > 0
+                  ? "; to search it, give " + grid_option + " " + further() + " (the grid kreg takes from these data)"
+                  : "");
     case GridFindingKind::kAtEndOfLinearGrid:
-      return "the best point (min rule) has " + f.axis + " = " + value + ", the " + which + " value of " +
-             grid_option + ": the best value may lie beyond the grid; consider extending it";
+      return "the best point (min rule) has " + f.axis + " = " + value + ", the " + which + " value of " + grid_option +
+             ": the best value may lie beyond the grid; consider extending it";
     case GridFindingKind::kAtEndOfDataGrid:
       return "the best point (min rule) has " + f.axis + " = " + value + ", the " + which +
              " value of the grid taken from the data: the best value may lie beyond it; to look further, give " +
@@ -110,9 +110,8 @@ std::string grid_warning(const GridFinding& f, const std::string& command) {
              std::to_string(f.extensions) + " extensions of the grid; to look further, give " + grid_option + " " +
              further();
     case GridFindingKind::kAtEndOfGivenGrid:
-      return "the best point (min rule) has " + f.axis + " = " + value + ", the " + which + " value of " +
-             grid_option + ": the best value may lie beyond the grid; to look further, give " + grid_option + " " +
-             further();
+      return "the best point (min rule) has " + f.axis + " = " + value + ", the " + which + " value of " + grid_option +
+             ": the best value may lie beyond the grid; to look further, give " + grid_option + " " + further();
   }
   enumerator_out_of_range("GridFindingKind", "grid_warning");
 }

@@ -196,8 +196,8 @@ std::string cv_finding_text(const CvFinding& f, const CvResult& result, const Cv
     case CvFindingKind::kNystromShortOfTol:
       return nystrom_short_of_tol_text(f);
     case CvFindingKind::kUnbounded:
-      return of + " " + s.base.method + " fits (grid point x fold) are of problems unbounded below: " +
-             kCvUnboundedCause;
+      return of + " " + s.base.method +
+             " fits (grid point x fold) are of problems unbounded below: " + kCvUnboundedCause;
   }
   enumerator_out_of_range("CvFindingKind", "cv_warnings");
 }

@@ -170,7 +170,8 @@ TEST(CvWarningText, AnAxisHeldAtOneValue) {
   // Held at --lambda, and no grid from the data to suggest; loo says so in its name.
   g.regulariser_value_given = true;
   g.rules.regulariser.clear();
-  EXPECT_EQ(grid_warnings(best_at(2.0, 0.5), s, g, "loo").at(1), "lambda was held at 0.5 (--lambda), so loo did not choose it");
+  EXPECT_EQ(grid_warnings(best_at(2.0, 0.5), s, g, "loo").at(1),
+            "lambda was held at 0.5 (--lambda), so loo did not choose it");
 }
 
 TEST(CvWarningText, TheBestPointOnAnEndOfAnAxisWithoutALogScale) {

@@ -109,7 +109,8 @@ TEST(CvShardRun, TheDescriptionIsTheVersionTheDataTheSettingsTheFoldsAndWhatWasG
 // A description without what the merge needs is refused naming the file and line 1; one from
 // another version of kreg is refused before its settings are replayed.
 TEST(CvShardRun, ADescriptionLackingAKeyOrFromAnotherVersionIsRefused) {
-  nlohmann::ordered_json run = {{"kreg_version", KREG_VERSION}, {"data_fingerprint", "0123456789abcdef"},
+  nlohmann::ordered_json run = {{"kreg_version", KREG_VERSION},
+                                {"data_fingerprint", "0123456789abcdef"},
                                 {"given", nlohmann::ordered_json::object()}};
   CvShardFile file;
   file.path = "part2.csv";

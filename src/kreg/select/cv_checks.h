@@ -13,23 +13,23 @@
 namespace kreg {
 
 enum class CvFindingKind {
-  kNonFiniteRows,      ///< `count` of `total` grid points have no finite score; `row` is the first
+  kNonFiniteRows,         ///< `count` of `total` grid points have no finite score; `row` is the first
   kBestNoBetterThanMean,  ///< the min rule's point, `row`, has mean R2 `r2` <= 0
-  kNotConverged,       ///< `count` of `total` fits stopped at max_iter short of tol (kl1, klinf)
-  kStoppedAtTMax,      ///< descent methods: `count` of `total` early-stopping runs reached t_max before the
-                       ///< validation error levelled off
-  kNystromShortOfTol,  ///< Nystrom: `count` of `total` fits ended short of tol, `at_zero` at lambda = 0
-                       ///< (no direct solve there) and `above_zero` at lambda > 0 (the direct solve did no better)
-  kUnbounded,          ///< kl1/klinf: `count` of `total` fits are of problems unbounded below
+  kNotConverged,          ///< `count` of `total` fits stopped at max_iter short of tol (kl1, klinf)
+  kStoppedAtTMax,         ///< descent methods: `count` of `total` early-stopping runs reached t_max before the
+                          ///< validation error levelled off
+  kNystromShortOfTol,     ///< Nystrom: `count` of `total` fits ended short of tol, `at_zero` at lambda = 0
+                          ///< (no direct solve there) and `above_zero` at lambda > 0 (the direct solve did no better)
+  kUnbounded,             ///< kl1/klinf: `count` of `total` fits are of problems unbounded below
 };
 
 /// One finding; the numbers its kind does not use are 0.
 struct CvFinding {
   CvFindingKind kind = CvFindingKind::kNonFiniteRows;
-  std::size_t count = 0;  ///< grid points (kNonFiniteRows) or fits (grid point x fold)
-  std::size_t total = 0;  ///< of how many
-  std::size_t row = 0;    ///< index in CvResult::rows of the point the finding names
-  double r2 = 0.0;        ///< kBestNoBetterThanMean: the point's mean R2
+  std::size_t count = 0;                    ///< grid points (kNonFiniteRows) or fits (grid point x fold)
+  std::size_t total = 0;                    ///< of how many
+  std::size_t row = 0;                      ///< index in CvResult::rows of the point the finding names
+  double r2 = 0.0;                          ///< kBestNoBetterThanMean: the point's mean R2
   std::size_t at_zero = 0, above_zero = 0;  ///< kNystromShortOfTol: where the fits short of tol are
 };
 

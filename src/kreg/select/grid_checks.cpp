@@ -27,13 +27,13 @@ LogGrid extended(const std::vector<double>& grid, int end, double decades) {
 // One axis of the search.
 struct Axis {
   std::string key;
-  double value = 0.0;           ///< the chosen point's
-  std::vector<double> grid;     ///< its values
-  double lowest = 0.0;          ///< nothing lies below (the parameter's lower bound)
-  bool from_data = false;       ///< the data's grid: a finding only once it may grow no more
-  double decades = 0.0;         ///< how far a suggested grid looks beyond an end; 0: no log scale
+  double value = 0.0;              ///< the chosen point's
+  std::vector<double> grid;        ///< its values
+  double lowest = 0.0;             ///< nothing lies below (the parameter's lower bound)
+  bool from_data = false;          ///< the data's grid: a finding only once it may grow no more
+  double decades = 0.0;            ///< how far a suggested grid looks beyond an end; 0: no log scale
   std::vector<double> suggestion;  ///< the data's grid, for an axis held at one value
-  bool held_by_grid = false;    ///< a one-value axis came from a grid (else from the value)
+  bool held_by_grid = false;       ///< a one-value axis came from a grid (else from the value)
 };
 
 void check(const Axis& a, bool grows, std::vector<GridFinding>& out) {

@@ -30,12 +30,12 @@ struct LogGrid {
 
 struct GridFinding {
   GridFindingKind kind = GridFindingKind::kHeld;
-  std::string axis;    ///< a kernel parameter's key, "lambda" or "t"
-  double value = 0.0;  ///< the chosen point's value on it
-  int end = 0;         ///< -1 its smallest value, +1 its largest (0 for kHeld)
+  std::string axis;           ///< a kernel parameter's key, "lambda" or "t"
+  double value = 0.0;         ///< the chosen point's value on it
+  int end = 0;                ///< -1 its smallest value, +1 its largest (0 for kHeld)
   bool held_by_grid = false;  ///< kHeld: by a grid of one value (else by the value itself, --bandwidth or --lambda)
-  LogGrid further;     ///< a grid that looks further (kHeld: the data's, when it has two values or more)
-  int extensions = 0;  ///< kAtEndAfterExtensions: kMaxGridExtensions
+  LogGrid further;            ///< a grid that looks further (kHeld: the data's, when it has two values or more)
+  int extensions = 0;         ///< kAtEndAfterExtensions: kMaxGridExtensions
 };
 
 /// The findings about the point (`kernel`, `regulariser`) chosen from the grids of `grids`
