@@ -18,7 +18,7 @@ namespace {
 class SpectralKgd : public Engine {
  public:
   SpectralKgd(const arma::mat& K, const arma::vec& y, const FitSettings& s, const arma::mat* Kv, const arma::vec* yv)
-      : s_(s), yv_(yv), spec_(eigen_spectrum(K)) {
+      : s_(s), gamma_(s.method_info().heavy_ball ? s.momentum : 0.0), yv_(yv), spec_(eigen_spectrum(K)) {
     ytil_ = spec_.U.t() * y;
     outside_sq_ = std::max(0.0, arma::dot(y, y) - arma::dot(ytil_, ytil_));
     a_.zeros(y.n_elem);
@@ -78,7 +78,7 @@ class SpectralKgd : public Engine {
   // could blur, so that a step-by-step run would see each one too. U grows with H: the largest
   // H is found by doubling from kMinJump, then bisection.
   long descending_steps(long limit) override {
-    if (W_.is_empty() || s_.momentum != 0.0 || limit < kMinJump) return 0;
+    if (W_.is_empty() || gamma_ != 0.0 || limit < kMinJump) return 0;
     const arma::vec e = ytil_ - spec_.mu % a_;
     const arma::vec rv = *yv_ - W_ * a_;
     const arma::vec el = e % ell_;
@@ -132,7 +132,7 @@ class SpectralKgd : public Engine {
 
   // One update of (a, delta) in the eigenbasis.
   void update_eigenbasis(double* a, double* d) const {
-    const double eta = s_.step_size, gamma = s_.momentum;
+    const double eta = s_.step_size, gamma = gamma_;
     const double* mu = spec_.mu.memptr();
     const double* yt = ytil_.memptr();
     const arma::uword n = a_.n_elem;
@@ -157,7 +157,7 @@ class SpectralKgd : public Engine {
     const double eta = s_.step_size;
     moving_.clear();
     for (arma::uword j = 0; j < n; ++j)
-      if (s_.momentum != 0.0 || s_.nesterov || a_[j] + eta * (ytil_[j] - spec_.mu[j] * a_[j]) != a_[j])
+      if (gamma_ != 0.0 || s_.nesterov || a_[j] + eta * (ytil_[j] - spec_.mu[j] * a_[j]) != a_[j])
         moving_.push_back(j);
     const arma::uword m = moving_.size();
     base_ = *yv_;  // y_val minus the settled components' predictions
@@ -196,7 +196,7 @@ class SpectralKgd : public Engine {
 
   // update_eigenbasis() on the moving components only (a and d hold them in moving_'s order).
   void advance_moving(double* a, double* d) const {
-    const double eta = s_.step_size, gamma = s_.momentum;
+    const double eta = s_.step_size, gamma = gamma_;
     const double* mu = spec_.mu.memptr();
     const double* yt = ytil_.memptr();
     for (std::size_t q = 0; q < moving_.size(); ++q) {
@@ -208,6 +208,7 @@ class SpectralKgd : public Engine {
   }
 
   const FitSettings& s_;
+  const double gamma_;  ///< the heavy-ball momentum: --momentum for a method with a heavy ball, else 0
   const arma::vec* yv_;
   Spectrum spec_;
   arma::vec ytil_, a_, delta_;
