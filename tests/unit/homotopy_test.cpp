@@ -79,7 +79,7 @@ TEST(Homotopy, EveryGridPointIsOptimalAndEqualsFista) {
     for (std::size_t g = 0; g < grid.size(); ++g) {
       const arma::vec& a = path.alpha[g];
       EXPECT_LE(kkt_violation(K * a, y, a, pen, grid[g]), 1e-9 * std::max(1.0, grid[g])) << "lambda " << grid[g];
-      const ProxResult ref = solve_penalized(K, L, y, pen, grid[g], fista, nullptr);
+      const ProxResult ref = solve_fista(K, L, y, pen, grid[g], fista, nullptr);
       ASSERT_TRUE(ref.converged);
       EXPECT_LE(arma::abs(K * a - K * ref.alpha).max(), 1e-7 * arma::abs(y).max()) << "lambda " << grid[g];
       EXPECT_NEAR(penalized_objective(K * a, y, a, pen, grid[g]), ref.objective, 1e-9 * std::abs(ref.objective));
@@ -121,7 +121,7 @@ TEST(Homotopy, L1TiedLargestResponses) {
     EXPECT_LE(kkt_violation(K * path.alpha[g], y, path.alpha[g], Penalty::kL1, grid[g]), 1e-9) << "lambda " << grid[g];
   FitSettings s;
   s.method = "kl1";
-  const auto solved = solve_penalized_grid(K, y, Penalty::kL1, grid, s);
+  const auto solved = homotopy_grid(K, y, Penalty::kL1, grid, s);
   for (std::size_t g = 0; g < grid.size(); ++g)
     EXPECT_TRUE(solved[g].converged) << "lambda " << grid[g] << " kkt " << solved[g].kkt << " reached " << path.reached
                                      << " " << path.stopped;

@@ -81,12 +81,9 @@ TEST(PenalisedSolvers, RefuseAValueThatIsNotAPenalty) {
     EXPECT_THROW(kkt_violation(Kalpha, y, alpha, pen, 0.1), std::logic_error);
     EXPECT_THROW(repeated_rows(Z, y, pen), std::logic_error);
     EXPECT_THROW(solve_paper_grid(K, y, pen, {0.5, 0.1}, 0.1, 50, 1e-8), std::logic_error);
-    for (const Solver solver : {Solver::kAuto, Solver::kFista, Solver::kPaper}) {
-      SCOPED_TRACE(to_string(solver));
-      s.solver = solver;
-      EXPECT_THROW(solve_penalized(K, 2.6, y, pen, 0.1, s, nullptr), std::logic_error);
-      EXPECT_THROW(solve_penalized_grid(K, y, pen, {0.5, 0.1}, s), std::logic_error);
-    }
+    EXPECT_THROW(solve_fista(K, 2.6, y, pen, 0.1, s, nullptr), std::logic_error);
+    for (const PenalizedGridSolver solve : {homotopy_grid, fista_grid, paper_grid})
+      EXPECT_THROW(solve(K, y, pen, {0.5, 0.1}, s), std::logic_error);
   }
 }
 

@@ -45,7 +45,7 @@ TEST(Proximal, L1OnDiagonalKernelIsSoftThresholding) {
   FitSettings s;
   s.tol = 1e-12;  // KKT violation; the closed forms are compared to 1e-9
   for (double lambda : {0.1, 1.0, 2.5}) {
-    const ProxResult r = solve_penalized(p.K, lipschitz_constant(p.K), p.y, Penalty::kL1, lambda, s, nullptr);
+    const ProxResult r = solve_fista(p.K, lipschitz_constant(p.K), p.y, Penalty::kL1, lambda, s, nullptr);
     ASSERT_TRUE(r.converged);
     for (arma::uword i = 0; i < p.y.n_elem; ++i) {
       const double expected = (p.y(i) > 0 ? 1.0 : -1.0) * std::max(std::abs(p.y(i)) - lambda, 0.0) / p.K(i, i);
@@ -76,7 +76,7 @@ TEST(Proximal, LinfOnDiagonalKernelIsClipping) {
       (excess(mid) > lambda ? lo : hi) = mid;
     }
     const double c = 0.5 * (lo + hi);
-    const ProxResult r = solve_penalized(p.K, lipschitz_constant(p.K), p.y, Penalty::kLinf, lambda, s, nullptr);
+    const ProxResult r = solve_fista(p.K, lipschitz_constant(p.K), p.y, Penalty::kLinf, lambda, s, nullptr);
     ASSERT_TRUE(r.converged);
     for (arma::uword i = 0; i < p.y.n_elem; ++i) {
       const double expected = (ratio(i) > 0 ? 1.0 : -1.0) * std::min(c, std::abs(ratio(i)));
@@ -96,7 +96,7 @@ TEST(Proximal, KktHoldsAtEveryPointOfAPath) {
     const arma::mat K = gram(make_kernel(s.kernel), st.transform_features(d.X));
     const arma::vec y = st.transform_target(d.y);
     const double top = std::log10(lambda_max(penalty_of(method), y));
-    const auto path = penalized_path(d, nullptr, s, logspace(top, top - 2.5, 30), true);
+    const auto path = penalized_path(d, nullptr, s, logspace(top, top - 2.5, 30), true, homotopy_grid);
     ASSERT_EQ(path.size(), 30u);
     std::size_t sparse_points = 0;
     for (const auto& p : path) {

@@ -102,7 +102,7 @@ TEST(RepeatedRows, SolverConvergesJustAboveTheBoundAndTheObjectiveFallsJustBelow
     ASSERT_GT(bound, 0.0);
     FitSettings s;
     s.tol = 1e-9;
-    const ProxResult above = solve_penalized(p.K, lipschitz_constant(p.K), p.y, pen, 1.05 * bound, s, nullptr);
+    const ProxResult above = solve_fista(p.K, lipschitz_constant(p.K), p.y, pen, 1.05 * bound, s, nullptr);
     EXPECT_TRUE(above.converged) << "KKT violation " << above.kkt;
 
     // Below: the direction achieving the supremum has K d = 0 (identical columns), so

@@ -14,6 +14,7 @@
 #include "kreg/routes/route.h"
 #include "kreg/routes/train.h"
 #include "kreg/select/cv.h"
+#include "kreg/solvers/solver_table.h"
 
 namespace kreg::test {
 namespace {
@@ -144,6 +145,33 @@ TEST(RouteDispatch, EachFamilyAndSolverHasItsOwnRoute) {
   s.solver = Solver::kNystrom;
   EXPECT_THROW(validate(s), ConfigError);
   EXPECT_THROW(route_for(s), std::logic_error);
+}
+
+// The route files register themselves (route.h): the table must match the solver table in
+// both directions, or a solver row would have no code, or a route would be unreachable.
+TEST(RouteTable, EveryPairTheSolverTableServesHasExactlyOneRouteAndNoRouteIsUnreachable) {
+  const std::vector<RegisteredRoute> table = registered_routes();
+  const auto registrations = [&](MethodFamily family, Solver solver) {
+    std::size_t count = 0;
+    for (const RegisteredRoute& r : table) count += r.family == family && r.solver == solver;
+    return count;
+  };
+  std::size_t served_pairs = 0;
+  for (const SolverInfo& solver : solver_table())
+    for (const MethodInfo& method : method_registry()) {
+      SCOPED_TRACE(std::string(method.name) + " with " + solver.name);
+      if (!solver.serves(method)) continue;
+      ++served_pairs;
+      EXPECT_EQ(registrations(method.family, solver.solver), 1u);
+    }
+  EXPECT_GE(served_pairs, method_registry().size());  // auto serves every method
+  for (const RegisteredRoute& r : table) {
+    SCOPED_TRACE(std::string(r.route->name()) + " registered for " + to_string(r.solver));
+    bool reachable = false;
+    for (const MethodInfo& method : method_registry())
+      reachable = reachable || (method.family == r.family && solver_info(r.solver).serves(method));
+    EXPECT_TRUE(reachable);
+  }
 }
 
 }  // namespace

@@ -9,7 +9,7 @@
 #include "kreg/linalg/matrix_vector.h"
 #include "kreg/model/model.h"
 #include "kreg/routes/fold_scoring.h"
-#include "kreg/routes/routes.h"
+#include "kreg/routes/route_support.h"
 #include "kreg/routes/train.h"
 #include "kreg/solvers/descent.h"
 #include "kreg/solvers/descent_path.h"
@@ -109,9 +109,6 @@ class DescentRoute : public Route {
                                                  : log_spaced_updates(k_max),
                         request.keep_alpha, request.score);
   }
-  std::vector<std::string> path_warnings(const FitSettings&, const std::vector<PathPoint>&) const override {
-    return {};
-  }
   PathColumns path_columns() const override {
     PathColumns c;
     c.iterations = true;
@@ -123,21 +120,11 @@ class DescentRoute : public Route {
   MemoryEstimate fit_memory(const FitSettings&, const MemoryShape& shape) const override {
     return memory_terms::dual(shape.n, shape.n_validation, memory_terms::DualExtra::kNone);
   }
-  MemoryEstimate path_memory(const FitSettings& s, const MemoryShape& shape) const override {
-    return fit_memory(s, shape);
-  }
-
-  MemoryEstimate cv_task_memory(const FitSettings& s, const MemoryShape& shape, int folds, std::size_t,
-                                CvRoute) const override {
-    return fold_path_memory(*this, s, shape, folds);
-  }
 };
 
-}  // namespace
+const DescentRoute kRoute;
+const RouteRegistration kRegistered(MethodFamily::kDescent, Solver::kAuto, kRoute);
 
-const Route& descent_route() {
-  static const DescentRoute route;
-  return route;
-}
+}  // namespace
 
 }  // namespace kreg

@@ -2,7 +2,7 @@
 // time t / (1 - momentum). A fit, a path and each cv fold take one eigendecomposition.
 #include "kreg/core/phase_times.h"
 #include "kreg/routes/fold_scoring.h"
-#include "kreg/routes/routes.h"
+#include "kreg/routes/route_support.h"
 #include "kreg/solvers/kgf.h"
 #include "kreg/solvers/spectral_path.h"
 
@@ -44,10 +44,7 @@ class FlowRoute : public Route {
   std::vector<PathPoint> path(const Problem& problem, const PathRequest& request) const override {
     return spectral_path(problem, request.grid, request.keep_alpha, request.score);
   }
-  std::vector<std::string> path_warnings(const FitSettings&, const std::vector<PathPoint>&) const override {
-    return {};  // ill-conditioned points: PathPoint::rcond, reported by the caller
-  }
-  PathColumns path_columns() const override { return {}; }
+  // No path warnings: ill-conditioned points are PathPoint::rcond, reported by the caller.
   std::unique_ptr<CvScorer> cv_scorer(const CvJob& job) const override {
     return std::make_unique<FlowCvScorer>(job);
   }
@@ -56,20 +53,11 @@ class FlowRoute : public Route {
     if (shape.primal(shape.n)) return memory_terms::primal(shape.n, shape.p);
     return memory_terms::dual(shape.n, shape.n_validation, memory_terms::DualExtra::kEigen);
   }
-  MemoryEstimate path_memory(const FitSettings& s, const MemoryShape& shape) const override {
-    return fit_memory(s, shape);
-  }
-  MemoryEstimate cv_task_memory(const FitSettings& s, const MemoryShape& shape, int folds, std::size_t,
-                                CvRoute) const override {
-    return fold_path_memory(*this, s, shape, folds);
-  }
 };
 
-}  // namespace
+const FlowRoute kRoute;
+const RouteRegistration kRegistered(MethodFamily::kFlow, Solver::kAuto, kRoute);
 
-const Route& flow_route() {
-  static const FlowRoute route;
-  return route;
-}
+}  // namespace
 
 }  // namespace kreg

@@ -7,7 +7,7 @@
 #include "kreg/core/number_text.h"
 #include "kreg/core/phase_times.h"
 #include "kreg/routes/fold_scoring.h"
-#include "kreg/routes/routes.h"
+#include "kreg/routes/route_support.h"
 #include "kreg/solvers/nystrom.h"
 #include "kreg/solvers/nystrom_path.h"
 
@@ -179,11 +179,9 @@ class RidgeNystromRoute : public Route {
   }
 };
 
-}  // namespace
+const RidgeNystromRoute kRoute;
+const RouteRegistration kRegistered(MethodFamily::kRidge, Solver::kNystrom, kRoute);
 
-const Route& ridge_nystrom_route() {
-  static const RidgeNystromRoute route;
-  return route;
-}
+}  // namespace
 
 }  // namespace kreg

@@ -1,12 +1,13 @@
-// The penalised methods (kl1, klinf; Allerbo 2023, Section 5) with one solver each: the exact
-// homotopy path, KKT-certified (auto), accelerated proximal gradient (fista) or the authors'
-// fixed-step solver (paper); solve_penalized_grid (solvers/penalized_path.h) runs the solver
-// the settings name. A path and each cv fold are one warm-started pass down the lambda grid.
+// The penalised methods (kl1, klinf; Allerbo 2023, Section 5): one PenalizedRoute per solver,
+// each with its grid solver (solvers/penalized_path.h) — the exact homotopy path,
+// KKT-certified (auto), accelerated proximal gradient (fista) or the authors' fixed-step
+// solver (paper). A fit is a one-point grid; a path and each cv fold are one warm-started
+// pass down the lambda grid.
 #include "kreg/core/number_text.h"
 #include "kreg/core/phase_times.h"
 #include "kreg/linalg/matrix_vector.h"
 #include "kreg/routes/fold_scoring.h"
-#include "kreg/routes/routes.h"
+#include "kreg/routes/route_support.h"
 #include "kreg/solvers/penalized_path.h"
 #include "kreg/solvers/repeated_rows.h"
 
@@ -16,14 +17,14 @@ namespace {
 
 // Fills alpha (and summary) of kl1 / klinf; returns the fitted values of the standardised
 // target.
-arma::vec fit_penalized(Model& model, const Problem& problem, PhaseTimes* times) {
+arma::vec fit_penalized(Model& model, const Problem& problem, PenalizedGridSolver solve, PhaseTimes* times) {
   const FitSettings& s = problem.settings();
   const arma::vec& t = problem.y();
   const double lambda = problem.effective_lambda(s.lambda);
   Stopwatch watch;
   const arma::mat& K = problem.gram();
   record_lap(times, "gram", watch);
-  const ProxResult res = solve_penalized_grid(K, t, penalty_of(s.method), {lambda}, s).front();
+  const ProxResult res = solve(K, t, penalty_of(s.method), {lambda}, s).front();
   record_lap(times, "solve", watch);
   model.alpha = res.alpha;
   model.summary.iterations = res.iterations;
@@ -50,12 +51,12 @@ arma::vec fit_penalized(Model& model, const Problem& problem, PhaseTimes* times)
 
 class PenalizedCvScorer : public CvScorer {
  public:
-  explicit PenalizedCvScorer(const CvJob& job) : job_(job) {}
+  PenalizedCvScorer(const CvJob& job, PenalizedGridSolver solve) : job_(job), solve_(solve) {}
   std::vector<CvFoldScores> score(const FitSettings& s, const Kernel& kernel, int f, arma::mat&) const override {
     const FoldRows rows = fold_rows(job_.data, job_.folds, f);
     std::vector<std::size_t> grid_index;  // the grid position of each path point
-    const auto path = penalized_path(Problem(rows.train, s, kernel, &rows.validation), job_.grid, false, job_.score,
-                                     &grid_index);  // decreasing lambda
+    const auto path = penalized_path(Problem(rows.train, s, kernel, &rows.validation), job_.grid, false, solve_,
+                                     job_.score, &grid_index);  // decreasing lambda
     const std::size_t size = job_.grid.size();
     CvFoldScores out;
     out.mse.resize(size);
@@ -76,17 +77,18 @@ class PenalizedCvScorer : public CvScorer {
 
  private:
   const CvJob& job_;
+  PenalizedGridSolver solve_;
 };
 
 class PenalizedRoute : public Route {
  public:
-  explicit PenalizedRoute(Solver solver) : solver_(solver) {}
+  PenalizedRoute(Solver solver, PenalizedGridSolver solve) : solver_(solver), solve_(solve) {}
   const char* name() const override { return solver_info(solver_).name; }
   arma::vec fit(Model& model, const Problem& problem, const FitRequest& request) const override {
-    return fit_penalized(model, problem, request.times);
+    return fit_penalized(model, problem, solve_, request.times);
   }
   std::vector<PathPoint> path(const Problem& problem, const PathRequest& request) const override {
-    return penalized_path(problem, request.grid, request.keep_alpha, request.score);
+    return penalized_path(problem, request.grid, request.keep_alpha, solve_, request.score);
   }
   std::vector<std::string> path_warnings(const FitSettings& settings,
                                          const std::vector<PathPoint>& path) const override {
@@ -110,39 +112,28 @@ class PenalizedRoute : public Route {
     return c;
   }
   std::unique_ptr<CvScorer> cv_scorer(const CvJob& job) const override {
-    return std::make_unique<PenalizedCvScorer>(job);
+    return std::make_unique<PenalizedCvScorer>(job, solve_);
   }
   MemoryEstimate fit_memory(const FitSettings&, const MemoryShape& shape) const override {
     return memory_terms::dual(shape.n, shape.n_validation, memory_terms::DualExtra::kActiveSet);
   }
-  MemoryEstimate path_memory(const FitSettings& s, const MemoryShape& shape) const override {
-    return fit_memory(s, shape);
-  }
-
-  MemoryEstimate cv_task_memory(const FitSettings& s, const MemoryShape& shape, int folds, std::size_t,
-                                CvRoute) const override {
-    return fold_path_memory(*this, s, shape, folds);
-  }
 
  private:
   Solver solver_;
+  PenalizedGridSolver solve_;
 };
+
+const PenalizedRoute kHomotopyRoute(Solver::kAuto, homotopy_grid);
+const RouteRegistration kHomotopyRegistered(MethodFamily::kPenalized, Solver::kAuto, kHomotopyRoute);
+const PenalizedRoute kFistaRoute(Solver::kFista, fista_grid);
+const RouteRegistration kFistaRegistered(MethodFamily::kPenalized, Solver::kFista, kFistaRoute);
+const PenalizedRoute kPaperRoute(Solver::kPaper, paper_grid);
+const RouteRegistration kPaperRegistered(MethodFamily::kPenalized, Solver::kPaper, kPaperRoute);
 
 }  // namespace
 
-const Route& penalized_route(Solver solver) {
-  static const PenalizedRoute automatic(Solver::kAuto), fista(Solver::kFista), paper(Solver::kPaper);
-  switch (solver) {
-    case Solver::kAuto:
-      return automatic;
-    case Solver::kFista:
-      return fista;
-    case Solver::kPaper:
-      return paper;
-    case Solver::kNystrom:
-      break;
-  }
-  throw std::logic_error("no penalised route for the solver " + to_string(solver));
+std::unique_ptr<const Route> make_penalized_route(Solver solver, PenalizedGridSolver solve) {
+  return std::make_unique<const PenalizedRoute>(solver, solve);
 }
 
 }  // namespace kreg

@@ -9,7 +9,7 @@
 #include "kreg/linalg/inverse_trace.h"
 #include "kreg/routes/fold_scoring.h"
 #include "kreg/routes/ridge_cv.h"
-#include "kreg/routes/routes.h"
+#include "kreg/routes/route_support.h"
 #include "kreg/solvers/krr.h"
 #include "kreg/solvers/linear_primal.h"
 #include "kreg/solvers/spectral_path.h"
@@ -76,10 +76,7 @@ class RidgeExactRoute : public Route {
   std::vector<PathPoint> path(const Problem& problem, const PathRequest& request) const override {
     return spectral_path(problem, request.grid, request.keep_alpha, request.score);
   }
-  std::vector<std::string> path_warnings(const FitSettings&, const std::vector<PathPoint>&) const override {
-    return {};  // ill-conditioned points: PathPoint::rcond, reported by the caller
-  }
-  PathColumns path_columns() const override { return {}; }
+  // No path warnings: ill-conditioned points are PathPoint::rcond, reported by the caller.
 
   std::unique_ptr<CvScorer> cv_scorer(const CvJob& job) const override {
     return std::make_unique<RidgeCvScorer>(job);
@@ -127,11 +124,9 @@ class RidgeExactRoute : public Route {
   }
 };
 
-}  // namespace
+const RidgeExactRoute kRoute;
+const RouteRegistration kRegistered(MethodFamily::kRidge, Solver::kAuto, kRoute);
 
-const Route& ridge_exact_route() {
-  static const RidgeExactRoute route;
-  return route;
-}
+}  // namespace
 
 }  // namespace kreg

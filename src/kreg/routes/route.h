@@ -2,7 +2,8 @@
 // pipeline asks of a method — a fit, a regularisation path, the validation scores of cv's
 // folds for a whole grid, the memory each needs — so that train(), regularisation_path() and
 // cross-validation are short drivers that never look at the family or the solver themselves.
-// route_for() (route_table.cpp) is the one place that chooses a route.
+// Each route file registers its route for the (family, solver) pairs it serves with a
+// RouteRegistration; route_for() (route_table.cpp) is the one place that chooses a route.
 #pragma once
 
 #include <armadillo>
@@ -73,9 +74,9 @@ class Route {
 
   /// The regularisation path over request.grid (or the iterative run's records).
   virtual std::vector<PathPoint> path(const Problem& problem, const PathRequest& request) const = 0;
-  /// Warnings about a finished path ("3 of 50 path points did not converge ...").
+  /// Warnings about a finished path ("3 of 50 path points did not converge ..."); none by default.
   virtual std::vector<std::string> path_warnings(const FitSettings& settings,
-                                                 const std::vector<PathPoint>& path) const = 0;
+                                                 const std::vector<PathPoint>& path) const;
 
   /// The scorer of cv's folds for one run.
   virtual std::unique_ptr<CvScorer> cv_scorer(const CvJob& job) const = 0;
@@ -84,17 +85,46 @@ class Route {
   virtual bool allows_group_deletion() const { return false; }
 
   virtual MemoryEstimate fit_memory(const FitSettings& settings, const MemoryShape& shape) const = 0;
-  virtual MemoryEstimate path_memory(const FitSettings& settings, const MemoryShape& shape) const = 0;
+  /// A path's memory; by default the fit's.
+  virtual MemoryEstimate path_memory(const FitSettings& settings, const MemoryShape& shape) const {
+    return fit_memory(settings, shape);
+  }
   /// One cv task's memory on shape.n rows in `folds` folds, with krr's cv route `krr_route`
-  /// (resolved), for a grid of `grid_size` values.
+  /// (resolved), for a grid of `grid_size` values. By default one fold's path (fold_path_memory).
   virtual MemoryEstimate cv_task_memory(const FitSettings& settings, const MemoryShape& shape, int folds,
-                                        std::size_t grid_size, CvRoute krr_route) const = 0;
-  /// Which columns its paths fill beyond the common ones.
-  virtual PathColumns path_columns() const = 0;
+                                        std::size_t grid_size, CvRoute krr_route) const;
+  /// Which columns its paths fill beyond the common ones; none by default.
+  virtual PathColumns path_columns() const { return {}; }
 };
 
+/// The memory of one cv fold's path on shape.n rows in `folds` folds: the fold's training rows
+/// and its validation rows' cross-kernel matrix, plus a thread's BLAS buffers.
+MemoryEstimate fold_path_memory(const Route& route, const FitSettings& settings, const MemoryShape& shape,
+                                int folds);
+
+/// Registers `route` as the route of (family, solver). A route file defines one at namespace
+/// scope for each pair it serves, after its route object:
+///   const MyRoute kRoute;
+///   const RouteRegistration kRegistered(MethodFamily::kRidge, Solver::kMine, kRoute);
+/// Registration happens before main(); route_for() finds it. The route files are linked whole
+/// (CMakeLists.txt), so a file that nothing calls is not left out of the binary.
+class RouteRegistration {
+ public:
+  RouteRegistration(MethodFamily family, Solver solver, const Route& route);
+};
+
+/// One registered pair, for the tests that check the table against the solver table.
+struct RegisteredRoute {
+  MethodFamily family;
+  Solver solver;
+  const Route* route;
+};
+/// Every registration, in the order made (a pair registered twice appears twice).
+std::vector<RegisteredRoute> registered_routes();
+
 /// The route of settings' method family and solver: the single place where the choice is
-/// made. validate(settings) has refused every pair no route serves.
+/// made. validate(settings) has refused every pair the solver table does not serve; a served
+/// pair with no registered route is a logic_error naming both.
 const Route& route_for(const FitSettings& settings);
 
 /// Fits a problem already built by its route (route_for) and summarises it: train() after the

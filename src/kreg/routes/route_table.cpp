@@ -1,12 +1,15 @@
-// route_for(): the one place where a method family and a solver choose the code that runs.
-// Every switch here lists every enumerator and has no default, so a new family or solver
-// does not compile until it has its route (the build turns -Wswitch into an error).
+// The route table: every route file registers the (method family, solver) pairs it serves
+// (RouteRegistration, route.h), and route_for() looks the pair up — the one place where a
+// method family and a solver choose the code that runs. A new solver is its row in
+// solvers/solver_table.cpp and its route file; nothing here changes. The tests check the
+// table against the solver table in both directions (every served pair has exactly one route,
+// every route serves its pair: RouteTable.*), so a row without a route cannot go unnoticed.
 #include <atomic>
 #include <sstream>
 #include <stdexcept>
 
 #include "kreg/core/ill_conditioning.h"
-#include "kreg/routes/routes.h"
+#include "kreg/routes/route_support.h"
 
 namespace kreg {
 
@@ -14,46 +17,38 @@ namespace {
 
 std::atomic<const Route*> route_for_testing{nullptr};
 
-const Route& ridge_route(Solver solver) {
-  switch (solver) {
-    case Solver::kAuto:
-      return ridge_exact_route();
-    case Solver::kNystrom:
-      return ridge_nystrom_route();
-    case Solver::kFista:
-    case Solver::kPaper:
-      break;
-  }
-  throw std::logic_error("krr has no route for the solver " + to_string(solver));
-}
-
-// The solvers other than auto serve no family but their own (solver_table.cpp); validate()
-// refuses the other pairs before a route is asked for.
-const Route& only_auto(Solver solver, const Route& route, const char* family) {
-  if (solver != Solver::kAuto)
-    throw std::logic_error(std::string(family) + " has no route for the solver " + to_string(solver));
-  return route;
+// Filled before main() by the route files' registrations, read-only afterwards. A function
+// static, so that it exists whichever file's registration runs first.
+std::vector<RegisteredRoute>& route_table() {
+  static std::vector<RegisteredRoute> table;
+  return table;
 }
 
 }  // namespace
 
+RouteRegistration::RouteRegistration(MethodFamily family, Solver solver, const Route& route) {
+  route_table().push_back({family, solver, &route});
+}
+
+std::vector<RegisteredRoute> registered_routes() { return route_table(); }
+
 const Route& route_for(const FitSettings& settings) {
   if (const Route* testing = route_for_testing.load()) return *testing;
-  switch (settings.method_info().family) {
-    case MethodFamily::kRidge:
-      return ridge_route(settings.solver);
-    case MethodFamily::kFlow:
-      return only_auto(settings.solver, flow_route(), "kgf");
-    case MethodFamily::kDescent:
-      return only_auto(settings.solver, descent_route(), "the descent methods");
-    case MethodFamily::kPenalized:
-      return penalized_route(settings.solver);
-  }
-  throw std::logic_error("a method family without a route");
+  const MethodFamily family = settings.method_info().family;
+  for (const RegisteredRoute& row : route_table())
+    if (row.family == family && row.solver == settings.solver) return *row.route;
+  throw std::logic_error(settings.method + " has no route for the solver " + to_string(settings.solver));
 }
 
 ScopedRouteForTesting::ScopedRouteForTesting(const Route& route) { route_for_testing.store(&route); }
 ScopedRouteForTesting::~ScopedRouteForTesting() { route_for_testing.store(nullptr); }
+
+std::vector<std::string> Route::path_warnings(const FitSettings&, const std::vector<PathPoint>&) const { return {}; }
+
+MemoryEstimate Route::cv_task_memory(const FitSettings& settings, const MemoryShape& shape, int folds, std::size_t,
+                                     CvRoute) const {
+  return fold_path_memory(*this, settings, shape, folds);
+}
 
 std::string ill_conditioned_warning(double rcond, const MethodInfo& method) {
   if (!(rcond > 0.0 && rcond < kIllConditioned)) return {};

@@ -36,27 +36,15 @@ HomotopyResult homotopy(Penalty pen, const arma::mat& K, const arma::vec& y, con
     case Penalty::kLinf:
       return linf_homotopy(K, y, lambdas, max_events);
     case Penalty::kNone:
-      no_penalty("solve_penalized_grid");
+      no_penalty("homotopy_grid");
   }
-  enumerator_out_of_range("Penalty", "solve_penalized_grid");
+  enumerator_out_of_range("Penalty", "homotopy_grid");
 }
 
-}  // namespace
-
-std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec& y, Penalty pen,
-                                             const std::vector<double>& lambdas, const FitSettings& s) {
-  bool exact_path = false;  // the homotopy first, fista where it stops
-  switch (s.solver) {
-    case Solver::kPaper:  // every lambda from 0, all iterated together
-      return solve_paper_grid(K, y, pen, lambdas, s.prox_step, s.max_iter_or_default(), s.tol_or_default());
-    case Solver::kAuto:
-      exact_path = true;
-      break;
-    case Solver::kFista:
-      break;
-    case Solver::kNystrom:
-      throw std::logic_error("solve_penalized_grid: nystrom is not a solver of the penalised methods");
-  }
+// The homotopy (exact_path) and then fista where it stops, or fista alone.
+std::vector<ProxResult> homotopy_then_fista(const arma::mat& K, const arma::vec& y, Penalty pen,
+                                            const std::vector<double>& lambdas, const FitSettings& s,
+                                            bool exact_path) {
   std::vector<ProxResult> out(lambdas.size());
   // Progress per grid point; iterations inside a point pulse it (progress_pulse).
   ProgressStep progress(std::string(penalised_method_name(pen)) + " path (" +
@@ -68,7 +56,7 @@ std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec
   bool path_singular = false;
   auto fista = [&](double lambda, const arma::vec& warm) {
     if (L == 0.0) L = lipschitz_constant(K);
-    return solve_penalized(K, L, y, pen, lambda, s, &warm);
+    return solve_fista(K, L, y, pen, lambda, s, &warm);
   };
   if (exact_path) {
     const long max_events = 50 * static_cast<long>(y.n_elem) + 100;  // a safety net: about n are usual
@@ -100,13 +88,32 @@ std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec
   return out;
 }
 
+}  // namespace
+
+std::vector<ProxResult> homotopy_grid(const arma::mat& K, const arma::vec& y, Penalty pen,
+                                      const std::vector<double>& lambdas, const FitSettings& s) {
+  return homotopy_then_fista(K, y, pen, lambdas, s, true);
+}
+
+std::vector<ProxResult> fista_grid(const arma::mat& K, const arma::vec& y, Penalty pen,
+                                   const std::vector<double>& lambdas, const FitSettings& s) {
+  return homotopy_then_fista(K, y, pen, lambdas, s, false);
+}
+
+std::vector<ProxResult> paper_grid(const arma::mat& K, const arma::vec& y, Penalty pen,
+                                   const std::vector<double>& lambdas, const FitSettings& s) {
+  return solve_paper_grid(K, y, pen, lambdas, s.prox_step, s.max_iter_or_default(), s.tol_or_default());
+}
+
 std::vector<PathPoint> penalized_path(const Dataset& train, const Dataset* validation, const FitSettings& s,
-                                      std::vector<double> grid, bool keep_alpha, const Score& score) {
-  return penalized_path(Problem(train, s, validation), std::move(grid), keep_alpha, score);
+                                      std::vector<double> grid, bool keep_alpha, PenalizedGridSolver solve,
+                                      const Score& score) {
+  return penalized_path(Problem(train, s, validation), std::move(grid), keep_alpha, solve, score);
 }
 
 std::vector<PathPoint> penalized_path(const Problem& problem, std::vector<double> grid, bool keep_alpha,
-                                      const Score& score, std::vector<std::size_t>* grid_index) {
+                                      PenalizedGridSolver solve, const Score& score,
+                                      std::vector<std::size_t>* grid_index) {
   const FitSettings& s = problem.settings();
   const Penalty pen = penalty_of(s.method);
   const Dataset& train = problem.train();
@@ -131,7 +138,7 @@ std::vector<PathPoint> penalized_path(const Problem& problem, std::vector<double
 
   std::vector<double> effective(grid.size());
   for (std::size_t g = 0; g < grid.size(); ++g) effective[g] = unit * grid[g];
-  const std::vector<ProxResult> solutions = solve_penalized_grid(K, y, pen, effective, s);
+  const std::vector<ProxResult> solutions = solve(K, y, pen, effective, s);
   const double unbounded_below = repeated_rows(Z, y, pen).lambda_unbounded;
   std::vector<PathPoint> path;
   for (std::size_t g = 0; g < grid.size(); ++g) {

@@ -16,23 +16,39 @@ namespace kreg {
 /// The path over `grid` (empty = 50 log-spaced values from lambda_max down to 1e-3 lambda_max,
 /// in the units of settings.lambda_scaling). Points are solved and returned in decreasing
 /// lambda order. Validation errors include `score` (val_score, Huber's scale from train.y).
+/// Each solver of the penalised methods is one function of this type: the solutions at every
+/// `lambdas` value (decreasing, effective units). Its route passes it to penalized_path.
+using PenalizedGridSolver = std::vector<ProxResult> (*)(const arma::mat& K, const arma::vec& y, Penalty pen,
+                                                        const std::vector<double>& lambdas,
+                                                        const FitSettings& settings);
+
+/// The path over `grid` (empty = 50 log-spaced values from lambda_max down to 1e-3 lambda_max,
+/// in the units of settings.lambda_scaling), solved by `solve`. Points are solved and returned
+/// in decreasing lambda order. Validation errors include `score` (val_score, Huber's scale
+/// from train.y).
 std::vector<PathPoint> penalized_path(const Dataset& train, const Dataset* validation, const FitSettings& settings,
-                                      std::vector<double> grid, bool keep_alpha, const Score& score = Score{});
+                                      std::vector<double> grid, bool keep_alpha, PenalizedGridSolver solve,
+                                      const Score& score = Score{});
 /// The same on a problem already built (its settings name kl1 or klinf). With `grid_index`,
 /// the position in `grid` of each point returned.
 std::vector<PathPoint> penalized_path(const Problem& problem, std::vector<double> grid, bool keep_alpha,
-                                      const Score& score = Score{}, std::vector<std::size_t>* grid_index = nullptr);
+                                      PenalizedGridSolver solve, const Score& score = Score{},
+                                      std::vector<std::size_t>* grid_index = nullptr);
 
 /// The Lipschitz constant used by the fista solver: 1.01 x the largest eigenvalue of K.
 double lipschitz_constant(const arma::mat& K);
 
-/// Solutions at every `lambdas` value (decreasing, effective units) with settings.solver:
-///  - auto: the exact homotopy (l1_homotopy.h, linf_homotopy.h), each point certified by its
-///    KKT violation (polished by fista if rounding left it above tol); where the homotopy
-///    stops (its system numerically singular), fista warm-started along the grid;
-///  - fista: at every point, warm-started from the previous one;
-///  - paper: the authors' solver at every point, each started from 0 as their code does.
-std::vector<ProxResult> solve_penalized_grid(const arma::mat& K, const arma::vec& y, Penalty pen,
-                                             const std::vector<double>& lambdas, const FitSettings& settings);
+/// Solver auto: the exact homotopy (l1_homotopy.h, linf_homotopy.h), each point certified by
+/// its KKT violation (polished by fista if rounding left it above tol); where the homotopy
+/// stops (its system numerically singular), fista warm-started along the grid.
+std::vector<ProxResult> homotopy_grid(const arma::mat& K, const arma::vec& y, Penalty pen,
+                                      const std::vector<double>& lambdas, const FitSettings& settings);
+/// Solver fista: fista at every point, warm-started from the previous one.
+std::vector<ProxResult> fista_grid(const arma::mat& K, const arma::vec& y, Penalty pen,
+                                   const std::vector<double>& lambdas, const FitSettings& settings);
+/// Solver paper: the authors' solver at every point, each started from 0 as their code does
+/// (paper_solver.h), with settings.prox_step.
+std::vector<ProxResult> paper_grid(const arma::mat& K, const arma::vec& y, Penalty pen,
+                                   const std::vector<double>& lambdas, const FitSettings& settings);
 
 }  // namespace kreg

@@ -1,4 +1,4 @@
-// Proximal operators, KKT check and the two proximal-gradient solvers.
+// Proximal operators, the KKT check and the fista solver of the penalised methods.
 #include "kreg/solvers/proximal.h"
 
 #include "kreg/core/progress.h"
@@ -13,7 +13,6 @@
 #include "kreg/linalg/column_sums.h"
 #include "kreg/linalg/lapack.h"
 #include "kreg/linalg/matrix_vector.h"
-#include "kreg/solvers/paper_solver.h"
 
 namespace kreg {
 
@@ -216,7 +215,7 @@ bool polish(const arma::mat& K, const arma::vec& y, Penalty pen, double lambda, 
   enumerator_out_of_range("Penalty", "polish");
 }
 
-ProxResult solve_fista(const arma::mat& K, double L, const arma::vec& y, Penalty pen, double lambda, long max_iter,
+ProxResult fista_iterations(const arma::mat& K, double L, const arma::vec& y, Penalty pen, double lambda, long max_iter,
                        double tol, const arma::vec* warm) {
   ProxResult res;
   arma::vec alpha = warm ? *warm : arma::zeros(y.n_elem);
@@ -278,7 +277,7 @@ ProxResult solve_fista(const arma::mat& K, double L, const arma::vec& y, Penalty
           }
           break;
         case Penalty::kNone:
-          no_penalty("solve_fista");
+          no_penalty("fista_iterations");
       }
       for (const auto& guess : guesses) {
         arma::vec polished, Kp;
@@ -307,21 +306,12 @@ ProxResult solve_fista(const arma::mat& K, double L, const arma::vec& y, Penalty
 
 }  // namespace
 
-ProxResult solve_penalized(const arma::mat& K, double L, const arma::vec& y, Penalty pen, double lambda,
-                           const FitSettings& s, const arma::vec* warm) {
+ProxResult solve_fista(const arma::mat& K, double L, const arma::vec& y, Penalty pen, double lambda,
+                       const FitSettings& s, const arma::vec* warm) {
   if (!(lambda >= 0.0)) throw ConfigError("lambda", "must be >= 0");
   const SingleBlasThread single;
-  switch (s.solver) {
-    case Solver::kPaper:
-      return solve_paper_grid(K, y, pen, {lambda}, s.prox_step, s.max_iter_or_default(), s.tol_or_default()).front();
-    case Solver::kAuto:  // one point: the homotopy's polishing or its continuation
-    case Solver::kFista:
-      break;
-    case Solver::kNystrom:
-      throw std::logic_error("solve_penalized: nystrom is not a solver of the penalised methods");
-  }
   if (!(L > 0.0)) throw NumericalError("the kernel matrix has no positive eigenvalue");
-  return solve_fista(K, L, y, pen, lambda, s.max_iter_or_default(), s.tol_or_default(), warm);
+  return fista_iterations(K, L, y, pen, lambda, s.max_iter_or_default(), s.tol_or_default(), warm);
 }
 
 }  // namespace kreg

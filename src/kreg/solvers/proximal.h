@@ -39,11 +39,11 @@ struct ProxResult {
   bool path_singular = false;  ///< the path stopped on a numerically singular kernel matrix
 };
 
-/// Solves for one lambda. fista: accelerated proximal gradient with step 1/L (L = largest
+/// Solves for one lambda by fista: accelerated proximal gradient with step 1/L (L = largest
 /// eigenvalue of K), adaptive restart (O'Donoghue and Candes 2015), stopped when the KKT
-/// violation is <= tol. paper: the authors' fixed-step iteration from 0 (paper_solver.h;
-/// `warm` is ignored). For fista, `warm` (may be null) is the starting point.
-ProxResult solve_penalized(const arma::mat& K, double L, const arma::vec& y, Penalty pen, double lambda,
-                           const FitSettings& settings, const arma::vec* warm);
+/// violation is <= settings' tol (settings' max_iter iterations at most). `warm` (may be
+/// null) is the starting point.
+ProxResult solve_fista(const arma::mat& K, double L, const arma::vec& y, Penalty pen, double lambda,
+                       const FitSettings& settings, const arma::vec* warm);
 
 }  // namespace kreg
