@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <vector>
 
 #include "kreg/core/errors.h"
 
@@ -161,6 +162,28 @@ TEST(BoundedMinimizer, PointsThatAreNotPointsAreNeverAccepted) {
   EXPECT_TRUE(std::isfinite(r.value));
   EXPECT_EQ(r.value, f(r.x).value);
   EXPECT_LT(r.value, 1.5);  // from 34 at the start to 1.36 where it met the edge
+}
+
+TEST(BoundedMinimizer, TheFirstStepMovesEachVariableByAboutOneAtMost) {
+  // 1000 ||x - 3||^2 from 0: the unscaled first step, the gradient step -g = 6000 per entry, is
+  // cut at the box's corner (100); scaled by the start's gradient it is 1 per entry.
+  const auto f = [](const arma::vec& x) {
+    BoundedPoint p;
+    p.value = 1000.0 * arma::accu(arma::square(x - 3.0));
+    p.gradient = 2000.0 * (x - 3.0);
+    return p;
+  };
+  for (bool scaled : {true, false}) {
+    std::vector<arma::vec> points;
+    MinimizeOptions o;
+    o.scale_by_start_gradient = scaled;
+    o.progress = [&](const MinimizeProgress& p) { points.push_back(*p.x); };
+    const MinimizeResult r = minimize_bounded(f, {0.0, 0.0, 0.0}, {-100.0, -100.0, -100.0}, {100.0, 100.0, 100.0}, o);
+    EXPECT_TRUE(r.converged) << r.message;
+    EXPECT_LT(arma::abs(r.x - 3.0).max(), 1e-6);
+    ASSERT_GE(points.size(), 2u);
+    EXPECT_EQ(arma::abs(points[1]).max(), scaled ? 1.0 : 100.0) << points[1].t();
+  }
 }
 
 TEST(BoundedMinimizer, MismatchedSizesAndEmptyBoxesAreProgrammingErrors) {

@@ -76,29 +76,31 @@ MinimizeResult minimize_bounded(const BoundedObjective& f, const arma::vec& x0, 
   task.set("START");
   csave.set("");
 
-  double value = 0.0;
+  double value = 0.0, scale = 1.0, pgtol = options.pgtol;  // L-BFGS-B sees scale * f
   arma::vec g(dim, arma::fill::zeros);
   MinimizeResult r;
   bool have_accepted = false;  // x_k below
-  arma::vec x_k, g_k;
-  double f_k = 0.0;
+  arma::vec x_k, g_k;           // the last accepted point and its scaled gradient
+  double f_k = 0.0;             // and scaled value
+  BoundedPoint last, accepted;  // the function's own numbers at the last ok evaluation, at x_k
   auto accept = [&] {
     x_k = x;
     g_k = g;
     f_k = value;
+    accepted = last;
     have_accepted = true;
   };
   const auto finish = [&](bool converged, const std::string& message) {
     r.x = x_k;
-    r.value = f_k;
-    r.gradient = g_k;
+    r.value = accepted.value;
+    r.gradient = accepted.gradient;
     r.converged = converged;
     r.message = message;
     return r;
   };
 
   while (true) {
-    setulb_(&n, &m, x.memptr(), l.memptr(), u.memptr(), nbd.data(), &value, g.memptr(), &options.factr, &options.pgtol,
+    setulb_(&n, &m, x.memptr(), l.memptr(), u.memptr(), nbd.data(), &value, g.memptr(), &options.factr, &pgtol,
             wa.data(), iwa.data(), task.text, &iprint, csave.text, lsave, isave, dsave, kTaskLength, kTaskLength);
     if (task.starts("FG")) {
       if (r.evaluations >= options.max_evaluations)
@@ -112,8 +114,14 @@ MinimizeResult minimize_bounded(const BoundedObjective& f, const arma::vec& x0, 
       if (!ok && point.ok)
         point.reason = point.gradient.n_elem != dim ? "the gradient has the wrong size" : "the value or gradient is not finite";
       if (ok) {
-        value = point.value;
-        g = point.gradient;
+        if (start && options.scale_by_start_gradient) {
+          const double largest = arma::abs(point.gradient).max();
+          if (largest > 0.0 && std::isfinite(1.0 / largest)) scale = 1.0 / largest;
+          pgtol = options.pgtol * scale;
+        }
+        value = scale * point.value;
+        g = scale * point.gradient;
+        last = point;
         if (start) accept();  // the first accepted point
       } else {
         ++r.failed_evaluations;
@@ -132,7 +140,7 @@ MinimizeResult minimize_bounded(const BoundedObjective& f, const arma::vec& x0, 
         p.x = &x;
         p.value = ok ? point.value : INFINITY;
         p.ok = ok;
-        p.best = f_k;
+        p.best = accepted.value;
         options.progress(p);
       }
     } else if (task.starts("NEW_X")) {

@@ -43,6 +43,12 @@ struct MinimizeOptions {
   double pgtol = 1e-5;         ///< stop when the largest entry of the projected gradient is <= pgtol
   int max_evaluations = 500;   ///< evaluations of the function at most
   int max_iterations = 200;    ///< iterations at most
+  /// Hand L-BFGS-B the function divided by the largest entry of its gradient at the start (the
+  /// result and pgtol stay in the function's own units). Its first step is the gradient step of
+  /// a unit-curvature model, which then moves each variable by at most about 1, where the
+  /// unscaled step of a function of large gradient (a log evidence, of order n) jumps to the
+  /// corners of the box. Only that first step and the floor of 1 in factr's test change.
+  bool scale_by_start_gradient = true;
   std::function<void(const MinimizeProgress&)> progress;  ///< called after every evaluation (may be empty)
 };
 
