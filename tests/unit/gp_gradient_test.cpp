@@ -49,8 +49,12 @@ GradientCheck check(TuneObjective o, const GpKernelShape& k, const GpData& d, co
   return c;
 }
 
-const GpKernelShape kKernels[] = {{GpKernel::kGaussian},         {GpKernel::kLaplace}, {GpKernel::kMatern32},
-                                  {GpKernel::kMatern52},         {GpKernel::kCauchy},  {GpKernel::kRationalQuadratic, 2.0},
+const GpKernelShape kKernels[] = {{GpKernel::kGaussian},
+                                  {GpKernel::kLaplace},
+                                  {GpKernel::kMatern32},
+                                  {GpKernel::kMatern52},
+                                  {GpKernel::kCauchy},
+                                  {GpKernel::kRationalQuadratic, 2.0},
                                   {GpKernel::kRationalQuadratic, 0.7}};
 
 void check_all(const GpData& d, const arma::vec& ard_log_sigma, const std::string& name) {
@@ -61,8 +65,8 @@ void check_all(const GpData& d, const arma::vec& ard_log_sigma, const std::strin
         for (double lambda : {3e-3, 0.2}) {
           const GradientCheck c = check(o, k, d, ls, std::log(lambda));
           EXPECT_LE(c.worst, 1e-5) << name << " " << to_string(o) << " " << gp_kernel_name(k.kernel) << " shape "
-                                   << k.shape << " lambda " << lambda << "\nanalytic " << c.analytic.t()
-                                   << "numeric  " << c.numeric.t();
+                                   << k.shape << " lambda " << lambda << "\nanalytic " << c.analytic.t() << "numeric  "
+                                   << c.numeric.t();
           worst = std::max(worst, c.worst);
         }
   std::printf("[ gp ] %s: largest relative gradient difference %.2g\n", name.c_str(), worst);

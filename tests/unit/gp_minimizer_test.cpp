@@ -1,8 +1,6 @@
 // The bounded quasi-Newton minimiser (src/kreg/gp/bounded_minimizer.h, L-BFGS-B): known
 // minimisers with bounds active and inactive, the caps reported as non-convergence, a start
 // where the function is not defined refused, and points that are not points never accepted.
-#include "kreg/gp/bounded_minimizer.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,6 +8,7 @@
 #include <vector>
 
 #include "kreg/core/errors.h"
+#include "kreg/gp/bounded_minimizer.h"
 
 namespace kreg {
 namespace {

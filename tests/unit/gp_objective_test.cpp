@@ -98,8 +98,9 @@ TEST(GpObjective, LooAndGcvAreThoseOfKregLoo) {
     GpWorkspace ws;
     for (std::size_t g = 0; g < lambdas.size(); ++g) {
       SCOPED_TRACE(std::string(kernel) + " lambda " + std::to_string(lambdas[g]));
-      const GpObjectiveValue v = gp_objective(TuneObjective::kLoo, shape_named(kernel, 1.0), d.X, d.y,
-                                              arma::vec{std::log(2.0)}, std::log(lambdas[g]), ws, {d.target_scale, false});
+      const GpObjectiveValue v =
+          gp_objective(TuneObjective::kLoo, shape_named(kernel, 1.0), d.X, d.y, arma::vec{std::log(2.0)},
+                       std::log(lambdas[g]), ws, {d.target_scale, false});
       ASSERT_TRUE(v.ok) << v.reason;
       EXPECT_NEAR(v.loo_mse, r.points[g].loo_mse, 1e-8 * r.points[g].loo_mse);
       EXPECT_NEAR(v.gcv, r.points[g].gcv, 1e-8 * r.points[g].gcv);
@@ -171,7 +172,8 @@ TEST(GpObjective, AMatrixThatIsNotPositiveDefiniteIsNotAPoint) {
   EXPECT_FALSE(gp_objective(TuneObjective::kGcv, {}, X, y, arma::vec{0.0}, INFINITY, ws).ok);
   EXPECT_FALSE(gp_objective(TuneObjective::kGcv, {}, X, y, arma::vec{800.0}, 0.0, ws).ok);  // sigma = inf
   // A zero target has no evidence (s^2 = 0).
-  EXPECT_FALSE(gp_objective(TuneObjective::kEvidence, {}, X, arma::vec(20, arma::fill::zeros), arma::vec{0.0}, 0.0, ws).ok);
+  EXPECT_FALSE(
+      gp_objective(TuneObjective::kEvidence, {}, X, arma::vec(20, arma::fill::zeros), arma::vec{0.0}, 0.0, ws).ok);
 }
 
 TEST(GpObjective, WrongSizesAreProgrammingErrors) {

@@ -34,8 +34,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::vector<std::string> kLayers = {"core",   "linalg", "io",     "data",   "kernels", "spectral", "gp",
-                                          "solvers", "model", "routes", "select", "apps",    "docgen"};
+const std::vector<std::string> kLayers = {"core",    "linalg", "io",     "data",   "kernels", "spectral", "gp",
+                                          "solvers", "model",  "routes", "select", "apps",    "docgen"};
 // The programs, above the library: their layer and directory.
 const std::vector<std::pair<std::string, std::string>> kPrograms = {{"apps", "apps/kreg"},
                                                                     {"docgen", "apps/kreg_docgen"}};

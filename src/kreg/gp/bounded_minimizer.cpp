@@ -48,13 +48,15 @@ MinimizeResult minimize_bounded(const BoundedObjective& f, const arma::vec& x0, 
     throw std::logic_error("minimize_bounded: x0 has " + std::to_string(dim) + " entries, the bounds " +
                            std::to_string(lower.n_elem) + " and " + std::to_string(upper.n_elem));
   if (dim == 0) throw std::logic_error("minimize_bounded: no variables");
-  if (x0.has_nan() || lower.has_nan() || upper.has_nan()) throw std::logic_error("minimize_bounded: NaN in x0 or the bounds");
+  if (x0.has_nan() || lower.has_nan() || upper.has_nan())
+    throw std::logic_error("minimize_bounded: NaN in x0 or the bounds");
   for (arma::uword i = 0; i < dim; ++i)
     if (lower(i) > upper(i) || lower(i) == INFINITY || upper(i) == -INFINITY)
       throw std::logic_error("minimize_bounded: the bounds of variable " + std::to_string(i + 1) + " are empty");
   if (options.memory < 1 || options.max_evaluations < 1 || options.max_iterations < 1 || !(options.factr >= 0.0) ||
       !(options.pgtol >= 0.0))
-    throw std::logic_error("minimize_bounded: memory, max_evaluations and max_iterations must be >= 1, factr and pgtol >= 0");
+    throw std::logic_error(
+        "minimize_bounded: memory, max_evaluations and max_iterations must be >= 1, factr and pgtol >= 0");
 
   const int n = static_cast<int>(dim), m = options.memory, iprint = -1;
   arma::vec x = arma::min(arma::max(x0, lower), upper);  // projected onto the box
@@ -79,7 +81,7 @@ MinimizeResult minimize_bounded(const BoundedObjective& f, const arma::vec& x0, 
   double value = 0.0, scale = 1.0, pgtol = options.pgtol;  // L-BFGS-B sees scale * f
   arma::vec g(dim, arma::fill::zeros);
   MinimizeResult r;
-  bool have_accepted = false;  // x_k below
+  bool have_accepted = false;   // x_k below
   arma::vec x_k, g_k;           // the last accepted point and its scaled gradient
   double f_k = 0.0;             // and scaled value
   BoundedPoint last, accepted;  // the function's own numbers at the last ok evaluation, at x_k
@@ -109,10 +111,11 @@ MinimizeResult minimize_bounded(const BoundedObjective& f, const arma::vec& x0, 
       const bool start = task.starts("FG_START");
       BoundedPoint point = f(x);
       ++r.evaluations;
-      const bool ok = point.ok && std::isfinite(point.value) && point.gradient.n_elem == dim &&
-                      point.gradient.is_finite();
+      const bool ok =
+          point.ok && std::isfinite(point.value) && point.gradient.n_elem == dim && point.gradient.is_finite();
       if (!ok && point.ok)
-        point.reason = point.gradient.n_elem != dim ? "the gradient has the wrong size" : "the value or gradient is not finite";
+        point.reason =
+            point.gradient.n_elem != dim ? "the gradient has the wrong size" : "the value or gradient is not finite";
       if (ok) {
         if (start && options.scale_by_start_gradient) {
           const double largest = arma::abs(point.gradient).max();
@@ -155,8 +158,9 @@ MinimizeResult minimize_bounded(const BoundedObjective& f, const arma::vec& x0, 
       return finish(true, gradient ? "converged: the projected gradient is below pgtol"
                                    : "converged: the relative decrease of the objective is below factr * epsilon");
     } else if (task.starts("ABNO")) {
-      return finish(false, "stopped: the line search found no lower point (rounding errors, or an objective that is "
-                           "not smooth or not defined near the last point)");
+      return finish(false,
+                    "stopped: the line search found no lower point (rounding errors, or an objective that is "
+                    "not smooth or not defined near the last point)");
     } else {
       throw std::logic_error("minimize_bounded: L-BFGS-B stopped with '" + task.str() + "'");
     }

@@ -38,11 +38,11 @@ struct MinimizeProgress {
 };
 
 struct MinimizeOptions {
-  int memory = 10;             ///< curvature pairs kept (3..20 recommended)
-  double factr = 1e7;          ///< stop when the relative decrease of f is <= factr * machine epsilon (1e7: ~2e-9)
-  double pgtol = 1e-5;         ///< stop when the largest entry of the projected gradient is <= pgtol
-  int max_evaluations = 500;   ///< evaluations of the function at most
-  int max_iterations = 200;    ///< iterations at most
+  int memory = 10;            ///< curvature pairs kept (3..20 recommended)
+  double factr = 1e7;         ///< stop when the relative decrease of f is <= factr * machine epsilon (1e7: ~2e-9)
+  double pgtol = 1e-5;        ///< stop when the largest entry of the projected gradient is <= pgtol
+  int max_evaluations = 500;  ///< evaluations of the function at most
+  int max_iterations = 200;   ///< iterations at most
   /// Hand L-BFGS-B the function divided by the largest entry of its gradient at the start (the
   /// result and pgtol stay in the function's own units). Its first step is the gradient step of
   /// a unit-curvature model, which then moves each variable by at most about 1, where the
@@ -53,10 +53,10 @@ struct MinimizeOptions {
 };
 
 struct MinimizeResult {
-  arma::vec x;           ///< the last accepted point (always one where the function was ok)
-  double value = 0.0;    ///< the function there
-  arma::vec gradient;    ///< its gradient there
-  int evaluations = 0;   ///< evaluations made, failed ones included
+  arma::vec x;                 ///< the last accepted point (always one where the function was ok)
+  double value = 0.0;          ///< the function there
+  arma::vec gradient;          ///< its gradient there
+  int evaluations = 0;         ///< evaluations made, failed ones included
   int failed_evaluations = 0;  ///< evaluations that were not a point
   int iterations = 0;
   bool converged = false;  ///< a convergence test was met (not a cap, not a failed line search)

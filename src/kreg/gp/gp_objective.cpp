@@ -92,8 +92,9 @@ GpObjectiveValue gp_objective(TuneObjective objective, const GpKernelShape& kern
                               const arma::vec& y, const arma::vec& log_sigma, double log_lambda, GpWorkspace& ws,
                               const GpEvaluationOptions& options) {
   const arma::uword n = X.n_rows, p = X.n_cols;
-  if (y.n_elem != n) throw std::logic_error("gp_objective: X has " + std::to_string(n) + " rows but y has " +
-                                            std::to_string(y.n_elem) + " values");
+  if (y.n_elem != n)
+    throw std::logic_error("gp_objective: X has " + std::to_string(n) + " rows but y has " + std::to_string(y.n_elem) +
+                           " values");
   if (log_sigma.n_elem != 1 && log_sigma.n_elem != p)
     throw std::logic_error("gp_objective: " + std::to_string(log_sigma.n_elem) + " log bandwidths for " +
                            std::to_string(p) + " features (give 1 or " + std::to_string(p) + ")");
@@ -228,7 +229,8 @@ GpObjectiveValue gp_objective(TuneObjective objective, const GpKernelShape& kern
   if (one_sigma) {
     // sum_ij C_ij (G o S)_ij; the diagonal of G o S is 0.
     const arma::mat& GS = ws.derivative;
-    out.gradient(0) = 2.0 * strict_lower_sum(n, [&](arma::uword i, arma::uword j) { return coefficient(i, j) * GS.at(i, j); });
+    out.gradient(0) =
+        2.0 * strict_lower_sum(n, [&](arma::uword i, arma::uword j) { return coefficient(i, j) * GS.at(i, j); });
   } else {
     // W = C o G in place of G (lower triangle, zero diagonal: D_d is 0 there), then W [U 1].
     arma::mat& W = ws.derivative;

@@ -72,12 +72,12 @@ struct GpObjectiveValue {
   bool ok = false;
   std::string reason;
   double value = INFINITY;
-  arma::vec gradient;              ///< d value / d theta, theta = (log sigma_1..q, log lambda); empty without
-  double log_evidence = NAN;       ///< log p(y), s^2 profiled out
-  double signal_variance = NAN;    ///< s^2 = y^T A^{-1} y / n (standardised target)
-  double loo_mse = NAN;            ///< target_scale^2 mean(e_i^2)
-  double gcv = NAN;                ///< target_scale^2 n Q / T^2
-  double df = NAN;                 ///< tr K A^{-1} = n - lambda tr A^{-1}
+  arma::vec gradient;            ///< d value / d theta, theta = (log sigma_1..q, log lambda); empty without
+  double log_evidence = NAN;     ///< log p(y), s^2 profiled out
+  double signal_variance = NAN;  ///< s^2 = y^T A^{-1} y / n (standardised target)
+  double loo_mse = NAN;          ///< target_scale^2 mean(e_i^2)
+  double gcv = NAN;              ///< target_scale^2 n Q / T^2
+  double df = NAN;               ///< tr K A^{-1} = n - lambda tr A^{-1}
 };
 
 /// The objective at bandwidths exp(log_sigma) (one value, or one per column of X) and
