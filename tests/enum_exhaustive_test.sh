@@ -11,7 +11,8 @@
 # the arguments); each is found by name in the headers of src/ and apps/.
 #   tests/enum_exhaustive_test.sh SOURCE_DIR BUILD_DIR [ENUM...]
 set -uo pipefail
-enums=(DescentRule Penalty MethodFamily Regulariser Solver CvFindingKind GridFindingKind LooFindingKind)
+enums=(DescentRule Penalty MethodFamily Regulariser Solver CvFindingKind GridFindingKind LooFindingKind TuneObjective
+       GpKernel)
 case "${1:-}" in
   -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 esac
