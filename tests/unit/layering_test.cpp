@@ -1,6 +1,8 @@
 // The layers of the sources, each of which includes only itself and the layers before it:
-//   core <- linalg <- io <- data <- kernels <- spectral <- solvers <- model <- routes <- select
-//     <- apps <- docgen
+//   core <- linalg <- io <- data <- kernels <- spectral <- gp <- solvers <- model <- routes
+//     <- select <- apps <- docgen
+// (gp, the Gaussian-process tuning objectives and their minimiser, reads only core, linalg, data
+// and kernels; the solvers, the routes and the commands above it may call it.)
 // The library's layers are src/kreg/<layer>/ (a layer may have no directory yet); apps is the
 // command line, apps/kreg/; docgen is apps/kreg_docgen/, the build step that writes the man page
 // and the bash completion from the command line's own CLI11 App (it includes kreg_app.h and
@@ -32,7 +34,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::vector<std::string> kLayers = {"core",    "linalg", "io",     "data",   "kernels", "spectral",
+const std::vector<std::string> kLayers = {"core",    "linalg", "io",     "data",   "kernels", "spectral", "gp",
                                           "solvers", "model",  "routes", "select", "apps",    "docgen"};
 // The programs, above the library: their layer and directory.
 const std::vector<std::pair<std::string, std::string>> kPrograms = {{"apps", "apps/kreg"},
@@ -294,6 +296,22 @@ TEST(Layering, RoutesSitsBetweenModelAndSelect) {
   EXPECT_TRUE(has(found, "src/kreg/routes/r.cpp:2: ")) << listed(found);
   EXPECT_TRUE(has(found, "src/kreg/nowhere/n.cpp: (in no layer")) << listed(found);
   EXPECT_TRUE(has(found, "src/kreg/core/c.cpp:1: ")) << listed(found);
+}
+
+TEST(Layering, GpSitsBetweenSpectralAndSolvers) {
+  const fs::path root = scratch_dir();  // names count by their spelling
+  write(root / "src/kreg/gp/g.cpp",
+        "#include \"kreg/linalg/cholesky.h\"\n#include \"kreg/kernels/kernel.h\"\n#include \"kreg/data/dataset.h\"\n"
+        "#include \"kreg/solvers/krr.h\"\n#include \"kreg/routes/route.h\"\n#include \"kreg/select/cv.h\"\n"
+        "#include \"kreg/model/model.h\"\n");
+  write(root / "src/kreg/solvers/s.cpp", "#include \"kreg/gp/gp_objective.h\"\n");
+  write(root / "src/kreg/routes/r.cpp", "#include \"kreg/gp/bounded_minimizer.h\"\n");
+  write(root / "src/kreg/kernels/k.cpp", "#include \"kreg/gp/gp_kernel.h\"\n");
+  const std::vector<std::string> found = layering_violations(root);
+  EXPECT_EQ(found.size(), 5u) << listed(found);
+  for (const char* line : {"src/kreg/gp/g.cpp:4: ", "src/kreg/gp/g.cpp:5: ", "src/kreg/gp/g.cpp:6: ",
+                           "src/kreg/gp/g.cpp:7: ", "src/kreg/kernels/k.cpp:1: "})
+    EXPECT_TRUE(has(found, line)) << line << listed(found);
 }
 
 TEST(Layering, ALibraryFileIncludingAProgramHeaderIsFound) {

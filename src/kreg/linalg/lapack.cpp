@@ -22,6 +22,9 @@ void dtrmv_(const char* uplo, const char* trans, const char* diag, const int* n,
 void dgemm_(const char* transa, const char* transb, const int* m, const int* n, const int* k, const double* alpha,
             const double* a, const int* lda, const double* b, const int* ldb, const double* beta, double* c,
             const int* ldc, std::size_t, std::size_t);
+void dsymm_(const char* side, const char* uplo, const int* m, const int* n, const double* alpha, const double* a,
+            const int* lda, const double* b, const int* ldb, const double* beta, double* c, const int* ldc, std::size_t,
+            std::size_t);
 void dsyr2k_(const char* uplo, const char* trans, const int* n, const int* k, const double* alpha, const double* a,
              const int* lda, const double* b, const int* ldb, const double* beta, double* c, const int* ldc,
              std::size_t, std::size_t);
@@ -88,6 +91,10 @@ void dgemm(const char* transa, const char* transb, const int* m, const int* n, c
            const double* a, const int* lda, const double* b, const int* ldb, const double* beta, double* c,
            const int* ldc) {
   dgemm_(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, 1, 1);
+}
+void dsymm(const char* side, const char* uplo, const int* m, const int* n, const double* alpha, const double* a,
+           const int* lda, const double* b, const int* ldb, const double* beta, double* c, const int* ldc) {
+  dsymm_(side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc, 1, 1);
 }
 void dsyr2k(const char* uplo, const char* trans, const int* n, const int* k, const double* alpha, const double* a,
             const int* lda, const double* b, const int* ldb, const double* beta, double* c, const int* ldc) {

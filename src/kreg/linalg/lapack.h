@@ -24,6 +24,9 @@ void dtrmv(const char* uplo, const char* trans, const char* diag, const int* n, 
 void dgemm(const char* transa, const char* transb, const int* m, const int* n, const int* k, const double* alpha,
            const double* a, const int* lda, const double* b, const int* ldb, const double* beta, double* c,
            const int* ldc);
+/// C = alpha A B + beta C (side "L") for a symmetric A of which only the `uplo` triangle is read.
+void dsymm(const char* side, const char* uplo, const int* m, const int* n, const double* alpha, const double* a,
+           const int* lda, const double* b, const int* ldb, const double* beta, double* c, const int* ldc);
 void dsyr2k(const char* uplo, const char* trans, const int* n, const int* k, const double* alpha, const double* a,
             const int* lda, const double* b, const int* ldb, const double* beta, double* c, const int* ldc);
 void dlarfg(const int* n, double* alpha, double* x, const int* incx, double* tau);
