@@ -8,6 +8,9 @@
 # Limits are in MB (units of 1024 KiB, as ulimit -v counts them). Prints one line per
 # (command, limit) with the exit statuses and the longest time; exit 1 if any run fails the rule.
 set -uo pipefail
+case "${1:-}" in
+  -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+esac
 kreg=${1:?usage: address_limit_test.sh KREG [--rows N] [--runs N] [--limits "MB ..."] [--seconds S]}
 shift
 rows=8000 runs=1 limits="600 700 800 1000" seconds=30
