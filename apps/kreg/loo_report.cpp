@@ -43,6 +43,8 @@ nlohmann::ordered_json row_json(const LooPoint& pt, const LooGrid& grid) {
   j["loo_mse"] = pt.loo_mse;
   j["loo_se"] = pt.loo_se;
   j["gcv"] = pt.gcv;
+  j["log_evidence"] = pt.log_evidence;
+  j["signal_variance"] = pt.signal_variance;
   return j;
 }
 
@@ -77,13 +79,14 @@ std::string loo_table(const LooResult& result, const LooGrid& grid) {
   const std::vector<const KernelParameter*> columns = varied_parameters(grid);
   std::vector<std::string> head;
   for (const KernelParameter* p : columns) head.push_back(p->key);
-  head.insert(head.end(), {"lambda", "df", "loo_mse", "loo_se", "gcv"});
+  head.insert(head.end(), {"lambda", "df", "loo_mse", "loo_se", "gcv", "log_evidence", "signal_variance"});
   TableWriter table(head);
   for (const LooPoint& pt : result.points) {
     std::vector<std::string> row;
     for (const KernelParameter* p : columns) row.push_back(parameter_cell(*p, pt.kernel.value(p->key)));
     row.insert(row.end(), {format_double(pt.lambda), format_double(pt.df), format_double(pt.loo_mse),
-                           format_double(pt.loo_se), format_double(pt.gcv)});
+                           format_double(pt.loo_se), format_double(pt.gcv), format_double(pt.log_evidence),
+                           format_double(pt.signal_variance)});
     table.add_row(row);
   }
   return table.text();

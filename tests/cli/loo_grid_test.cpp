@@ -86,7 +86,7 @@ struct BrutePoint {
 // Reads the table (checking its columns) and scores each of its rows by brute force.
 std::vector<BrutePoint> brute_force_table(const std::string& table_path, const GridData& d) {
   const CsvTable t = read_csv_table(table_path);
-  EXPECT_EQ(t.names, (std::vector<std::string>{"bandwidth", "lambda", "df", "loo_mse", "loo_se", "gcv"}));
+  EXPECT_EQ(t.names, (std::vector<std::string>{"bandwidth", "lambda", "df", "loo_mse", "loo_se", "gcv", "log_evidence", "signal_variance"}));
   std::vector<BrutePoint> out;
   for (std::size_t i = 0; i < t.n_rows(); ++i) {
     const arma::mat K = reference_gaussian_gram(d.X, t.at(i, 0));
@@ -212,7 +212,7 @@ TEST(LooGrid, PolynomialGridConfigReproducesTheModel) {
                                "--best",   dir + "/b.json", "--model",       dir + "/m.json", "--quiet"});
   ASSERT_EQ(r.status, 0) << r.err;
   const CsvTable t = read_csv_table(dir + "/t.csv");
-  EXPECT_EQ(t.names, (std::vector<std::string>{"degree", "lambda", "df", "loo_mse", "loo_se", "gcv"}));
+  EXPECT_EQ(t.names, (std::vector<std::string>{"degree", "lambda", "df", "loo_mse", "loo_se", "gcv", "log_evidence", "signal_variance"}));
   ASSERT_EQ(t.n_rows(), 6u);
   EXPECT_EQ(t.at(0, 0), 1.0);
   EXPECT_EQ(t.at(5, 0), 3.0);
@@ -237,7 +237,7 @@ TEST(LooGrid, OutputIsOptional) {
   // "-": the table on standard output, the summary on standard error.
   r = run_cli(loo_args(d, {"--output", "-"}));
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("bandwidth,lambda,df,loo_mse,loo_se,gcv\n", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.rfind("bandwidth,lambda,df,loo_mse,loo_se,gcv,log_evidence,signal_variance\n", 0), 0u) << r.out;
   EXPECT_EQ(count_lines(r.out), 56);
   EXPECT_NE(r.err.find("best (min rule): "), std::string::npos) << r.err;
 }

@@ -79,7 +79,7 @@ TEST(LooCli, BruteForceAgreesAndBestIsReported) {
   ASSERT_NE(pos, std::string::npos) << r.out;
   EXPECT_LE(std::stod(r.out.substr(pos + 26)), 1e-8);
   const CsvTable t = read_csv_table(dir + "/loo.csv");
-  EXPECT_EQ(t.names, (std::vector<std::string>{"lambda", "df", "loo_mse", "loo_se", "gcv"}));
+  EXPECT_EQ(t.names, (std::vector<std::string>{"lambda", "df", "loo_mse", "loo_se", "gcv", "log_evidence", "signal_variance"}));
   ASSERT_EQ(t.n_rows(), 8u);
   const auto best = nlohmann::json::parse(read_text(dir + "/best.json"));
   double min_mse = 1e300, min_lambda = 0;

@@ -34,6 +34,32 @@ Kernel require_krr(const FitSettings& s) {
 
 namespace {
 
+// The log evidence and the profiled signal variance at each lambda (loo.h) from K's spectrum,
+// c = U^T y and y^T y: O(r) per lambda.
+class EvidenceTerms {
+ public:
+  EvidenceTerms(const Spectrum& spec, const arma::vec& c, double yy)
+      : mu_(spec.mu), c2_(arma::square(c)), n_(static_cast<double>(spec.n())),
+        missing_(static_cast<double>(spec.n() - spec.mu.n_elem)),
+        outside_(std::max(0.0, yy - arma::accu(arma::square(c)))) {}
+  // Fills pt.log_evidence and pt.signal_variance for the effective lambda `lam`.
+  void at(double lam, LooPoint& pt) const {
+    const arma::vec d = mu_ + lam;
+    double quad = arma::accu(c2_ / d), log_det = arma::accu(arma::log(d));
+    if (missing_ > 0.0) {  // a primal spectrum: the other n - r eigenvalues of K are 0
+      quad += outside_ / lam;
+      log_det += missing_ * std::log(lam);
+    }
+    pt.signal_variance = quad / n_;
+    pt.log_evidence = -0.5 * n_ * std::log(2.0 * arma::datum::pi * pt.signal_variance) - 0.5 * log_det - 0.5 * n_;
+    if (!(d.min() > 0.0) || !std::isfinite(pt.log_evidence)) pt.log_evidence = pt.signal_variance = NAN;
+  }
+
+ private:
+  arma::vec mu_, c2_;
+  double n_, missing_, outside_;
+};
+
 // The points of one kernel at every lambda, from one eigendecomposition of K (standardised
 // features Z, standardised target y, statistics st), appended to `out`.
 void add_kernel_points(const arma::mat& Z, const arma::vec& y, const Standardization& st, const FitSettings& settings,
@@ -43,6 +69,7 @@ void add_kernel_points(const arma::mat& Z, const arma::vec& y, const Standardiza
   Spectrum spec = spectrum_for(kernel, Z);
   const arma::vec ytil = times_t(spec.U, y);
   const std::size_t G = lambdas.size();
+  const EvidenceTerms evidence(spec, ytil, arma::dot(y, y));
 
   // Filters for all lambdas at once: Hf(j, g) = mu_j / (mu_j + lambda_g).
   arma::mat Hf(spec.mu.n_elem, G);
@@ -78,6 +105,7 @@ void add_kernel_points(const arma::mat& Z, const arma::vec& y, const Standardiza
     pt.loo_se = interpolates ? NAN : arma::stddev(sq) * unit * unit / std::sqrt(static_cast<double>(n));
     const double rss = st.target_scale * st.target_scale * arma::accu(arma::square(resid));
     pt.gcv = static_cast<double>(n) * rss / std::pow(static_cast<double>(n) - pt.df, 2);
+    evidence.at(lambdas[g] * settings.lambda_unit(n), pt);
     if (keep_residuals) pt.residuals = loo;
     out.push_back(std::move(pt));
   }

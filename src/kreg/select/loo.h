@@ -3,6 +3,14 @@
 // so H_ii = sum_j U_ij^2 h_j and every lambda costs O(n r) after one eigendecomposition.
 // GCV = n RSS / (n - df)^2 (Craven and Wahba), df = tr H. Over a kernel grid, one
 // eigendecomposition per kernel point serves its whole lambda grid.
+//
+// The same spectrum gives the evidence of the Gaussian-process reading of KRR (docs/gp.md):
+// the standardised target y ~ N(0, s^2 (K + lambda I)), lambda = noise variance / signal
+// variance. With the signal variance at its maximiser s^2 = y^T (K + lambda I)^{-1} y / n,
+//   log p(y) = -(n/2) log(2 pi s^2) - (1/2) log det(K + lambda I) - n/2,
+// where, with K = U diag(mu) U^T and c = U^T y, y^T (K + lambda I)^{-1} y = sum_j c_j^2 / (mu_j +
+// lambda) and log det = sum_j log(mu_j + lambda) (plus (||y||^2 - ||c||^2) / lambda and
+// (n - r) log lambda for a primal spectrum of rank r < n).
 #pragma once
 
 #include <armadillo>
@@ -22,6 +30,10 @@ struct LooPoint {
   double loo_mse = 0.0;   ///< mean of squared LOO residuals (original scale); NaN when a H_ii is 1
   double loo_se = 0.0;    ///< sd of the n squared LOO residuals / sqrt(n); NaN likewise
   double gcv = 0.0;       ///< n RSS / (n - df)^2, RSS on the original scale
+  /// log p(y) of the standardised target with the signal variance profiled out (above); NaN
+  /// where K + lambda I is singular
+  double log_evidence = 0.0;
+  double signal_variance = 0.0;  ///< s^2 = y^T (K + lambda I)^{-1} y / n, standardised target
   double rcond = 1.0;     ///< reciprocal condition of K + lambda I (spectral_rcond)
   bool interpolates = false;  ///< a leverage H_ii is 1 to rounding: no LOO error
   arma::vec residuals;        ///< the n LOO residuals (original scale); empty unless kept
