@@ -37,7 +37,7 @@ std::vector<const KernelParameter*> varied_parameters(const LooGrid& grid) {
 
 nlohmann::ordered_json row_json(const LooPoint& pt, const LooGrid& grid) {
   nlohmann::ordered_json j;
-  for (const KernelParameter* p : kernel_parameters_of(grid)) j[p->key] = parameter_json(*p, pt.kernel.value(p->key));
+  for (const KernelParameter* p : kernel_parameters_of(grid)) j[p->key] = parameter_json(*p, pt.kernel);
   j["lambda"] = pt.lambda;
   j["df"] = pt.df;
   j["loo_mse"] = pt.loo_mse;
@@ -54,7 +54,7 @@ bool by_gcv(const LooChoice& c) { return c.criterion == "gcv"; }
 std::string loo_point_text(const LooPoint& pt, const LooGrid& grid) {
   std::string s;
   for (const KernelParameter* p : kernel_parameters_of(grid))
-    s += p->key + " " + readable_number(pt.kernel.value(p->key)) + ", ";
+    s += p->key + " " + parameter_text(*p, pt.kernel) + ", ";
   return s + "lambda " + readable_number(pt.lambda) + ": LOO MSE " + readable_number(pt.loo_mse) + " (SE " +
          readable_number(pt.loo_se) + "), GCV " + readable_number(pt.gcv) + ", df " + readable_number(pt.df);
 }
@@ -81,7 +81,7 @@ std::string loo_table(const LooResult& result, const LooGrid& grid) {
   TableWriter table(head);
   for (const LooPoint& pt : result.points) {
     std::vector<std::string> row;
-    for (const KernelParameter* p : columns) row.push_back(parameter_cell(*p, pt.kernel.value(p->key)));
+    for (const KernelParameter* p : columns) row.push_back(parameter_cell(*p, pt.kernel));
     row.insert(row.end(), {format_double(pt.lambda), format_double(pt.df), format_double(pt.loo_mse),
                            format_double(pt.loo_se), format_double(pt.gcv)});
     table.add_row(row);
@@ -96,7 +96,7 @@ nlohmann::ordered_json loo_best_json(const LooResult& result, const LooGrid& gri
   best["method"] = grid.base.method;
   best["kernel"] = grid.base.kernel.name;
   for (const KernelParameter* p : kernel_parameters_of(grid))
-    best[p->key] = parameter_json(*p, chosen.kernel.value(p->key));
+    best[p->key] = parameter_json(*p, chosen.kernel);
   best["lambda"] = chosen.lambda;
   best["lambda_scaling"] = to_string(grid.base.lambda_scaling);
   best["standardize"] = to_string(grid.base.standardize);
