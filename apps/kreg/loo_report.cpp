@@ -53,8 +53,7 @@ bool by_gcv(const LooChoice& c) { return c.criterion == "gcv"; }
 // "bandwidth 0.5, lambda 0.01: LOO MSE 0.123 (SE 0.004), GCV 0.125, df 12.3"
 std::string loo_point_text(const LooPoint& pt, const LooGrid& grid) {
   std::string s;
-  for (const KernelParameter* p : kernel_parameters_of(grid))
-    s += p->key + " " + parameter_text(*p, pt.kernel) + ", ";
+  for (const KernelParameter* p : kernel_parameters_of(grid)) s += p->key + " " + parameter_text(*p, pt.kernel) + ", ";
   return s + "lambda " + readable_number(pt.lambda) + ": LOO MSE " + readable_number(pt.loo_mse) + " (SE " +
          readable_number(pt.loo_se) + "), GCV " + readable_number(pt.gcv) + ", df " + readable_number(pt.df);
 }
@@ -95,8 +94,7 @@ nlohmann::ordered_json loo_best_json(const LooResult& result, const LooGrid& gri
   nlohmann::ordered_json best;
   best["method"] = grid.base.method;
   best["kernel"] = grid.base.kernel.name;
-  for (const KernelParameter* p : kernel_parameters_of(grid))
-    best[p->key] = parameter_json(*p, chosen.kernel);
+  for (const KernelParameter* p : kernel_parameters_of(grid)) best[p->key] = parameter_json(*p, chosen.kernel);
   best["lambda"] = chosen.lambda;
   best["lambda_scaling"] = to_string(grid.base.lambda_scaling);
   best["standardize"] = to_string(grid.base.standardize);

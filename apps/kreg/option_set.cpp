@@ -134,7 +134,7 @@ CLI::Option* OptionSet::add_number_list(const std::string& flag, std::vector<dou
       [&field](const std::string& text) {  // checked and rewritten by the transform below
         field.clear();
         std::size_t start = 0;
-        for (std::size_t comma = text.find(','); ; comma = text.find(',', start)) {
+        for (std::size_t comma = text.find(',');; comma = text.find(',', start)) {
           field.push_back(std::strtod(text.substr(start, comma - start).c_str(), nullptr));
           if (comma == std::string::npos) break;
           start = comma + 1;

@@ -95,7 +95,7 @@ TEST(PerFeatureBandwidthCli, EqualEntriesFitAndPredictAsOneBandwidth) {
   for (const std::string kernel : {"gaussian", "laplace", "matern32", "matern52", "cauchy", "rational_quadratic"}) {
     for (const std::string method : {"krr", "kgd"}) {
       SCOPED_TRACE(kernel + " " + method);
-      const std::vector<std::string> common = {"--kernel", kernel, "--method", method, "--shape", "0.6",
+      const std::vector<std::string> common = {"--kernel", kernel, "--method", method, "--shape",     "0.6",
                                                "--lambda", "0.05", "--t",      "2",    "--step-size", "0.01"};
       run_ok(with(with(on_train("fit"), common), {"--bandwidth", "1.5", "--model", dir + "/one.json"}));
       run_ok(with(with(on_train("fit"), common), {"--bandwidth", "1.5,1.5,1.5,1.5", "--model", dir + "/four.json"}));
@@ -121,7 +121,9 @@ TEST(PerFeatureBandwidthCli, EqualEntriesAgreeWithOneBandwidthInLooCvPathAndNyst
       {"path", grid, {"lambda", "df", "train_mse", "train_r2", "alpha_norm", "nonzero"}},
       // (Nystrom's alpha at small lambda is ill-determined along K_mm's small eigenvalues: its
       // norm moves by 1e-9 with rounding, while the fit, its df and its MSE do not.)
-      {"path", with(grid, {"--solver", "nystrom", "--centers", "120", "--tol", "1e-13"}), {"lambda", "df", "train_mse"}},
+      {"path",
+       with(grid, {"--solver", "nystrom", "--centers", "120", "--tol", "1e-13"}),
+       {"lambda", "df", "train_mse"}},
       {"cv",
        with(grid, {"--folds", "5", "--solver", "nystrom", "--centers", "120", "--tol", "1e-13"}),
        {"lambda", "mean_mse", "se_mse", "mean_r2"}},
@@ -137,15 +139,16 @@ TEST(PerFeatureBandwidthCli, EqualEntriesAgreeWithOneBandwidthInLooCvPathAndNyst
       EXPECT_LE(relative_difference(numbers(four[c]), numbers(one[c])), 1e-9);
     }
     if (run.sub == "cv") {  // the bandwidth column: the list in one cell, the number as before
-      EXPECT_EQ(four["bandwidth"].front(), "0.90000000000000002,0.90000000000000002,0.90000000000000002,"
-                                           "0.90000000000000002");
+      EXPECT_EQ(four["bandwidth"].front(),
+                "0.90000000000000002,0.90000000000000002,0.90000000000000002,"
+                "0.90000000000000002");
       EXPECT_EQ(one["bandwidth"].front(), "0.90000000000000002");
     }
   }
   // fit --solver nystrom: the same predictions.
   for (const std::string bw : {"0.9", "0.9,0.9,0.9,0.9"})
-    run_ok(with(on_train("fit"), {"--bandwidth", bw, "--solver", "nystrom", "--centers", "120", "--tol", "1e-13", "--lambda", "0.01",
-                                  "--model", dir + "/ny" + std::to_string(bw.size()) + ".json"}));
+    run_ok(with(on_train("fit"), {"--bandwidth", bw, "--solver", "nystrom", "--centers", "120", "--tol", "1e-13",
+                                  "--lambda", "0.01", "--model", dir + "/ny" + std::to_string(bw.size()) + ".json"}));
   EXPECT_LE(relative_difference(predictions(dir + "/ny15.json", test_csv(), dir + "/a.csv"),
                                 predictions(dir + "/ny3.json", test_csv(), dir + "/b.csv")),
             1e-9);
@@ -184,13 +187,13 @@ TEST(PerFeatureBandwidthCli, EqualsBandwidthOneOnColumnsDividedByTheirBandwidths
   const std::string sigma_text = "2.5,40,3,1.7";
   write_divided(train_csv(), dir + "/train_div.csv", sigma);
   write_divided(test_csv(), dir + "/test_div.csv", sigma);
-  const std::vector<std::string> divided = {"--data",     dir + "/train_div.csv", "--target", "MedHouseVal",
-                                            "--features", kFeatures,              "--quiet"};
+  const std::vector<std::string> divided = {
+      "--data", dir + "/train_div.csv", "--target", "MedHouseVal", "--features", kFeatures, "--quiet"};
   for (const std::string kernel : {"gaussian", "matern32", "rational_quadratic"}) {
     for (const std::string method : {"krr", "kgf"}) {
       SCOPED_TRACE(kernel + " " + method);
-      const std::vector<std::string> common = {"--kernel",      kernel, "--method", method, "--standardize",
-                                               "none",          "--lambda", "0.1",  "--t",    "10"};
+      const std::vector<std::string> common = {"--kernel", kernel,     "--method", method, "--standardize",
+                                               "none",     "--lambda", "0.1",      "--t",  "10"};
       run_ok(with(with(on_train("fit"), common), {"--bandwidth", sigma_text, "--model", dir + "/ard.json"}));
       run_ok(with(with(with({"fit"}, divided), common), {"--bandwidth", "1", "--model", dir + "/div.json"}));
       EXPECT_LE(relative_difference(predictions(dir + "/ard.json", test_csv(), dir + "/pa.csv"),
@@ -202,7 +205,8 @@ TEST(PerFeatureBandwidthCli, EqualsBandwidthOneOnColumnsDividedByTheirBandwidths
   run_ok(with(with(on_train("loo"), loo), {"--bandwidth", sigma_text, "--output", dir + "/la.csv"}));
   run_ok(with(with(with({"loo"}, divided), loo), {"--bandwidth", "1", "--output", dir + "/ld.csv"}));
   auto a = read_table(dir + "/la.csv"), d = read_table(dir + "/ld.csv");
-  for (const std::string c : {"df", "loo_mse", "gcv"}) EXPECT_LE(relative_difference(numbers(a[c]), numbers(d[c])), 1e-12);
+  for (const std::string c : {"df", "loo_mse", "gcv"})
+    EXPECT_LE(relative_difference(numbers(a[c]), numbers(d[c])), 1e-12);
 }
 
 // (3) An independent numpy computation of K_x (K + lambda I)^{-1} y with anisotropic Gaussian
@@ -225,7 +229,8 @@ TEST(PerFeatureBandwidthCli, MatchesNumpyAnisotropicKrrToRelative1e9) {
     for (std::string* list : {&f[2], &f[3]})
       for (char& c : *list) c = c == ' ' ? ',' : c;
     if (args[f[0]].empty())
-      args[f[0]] = {"--kernel", f[1], "--features", f[2], "--bandwidth", f[3], "--lambda", f[4], "--lambda-scaling", f[5]};
+      args[f[0]] = {"--kernel", f[1], "--features",       f[2], "--bandwidth", f[3],
+                    "--lambda", f[4], "--lambda-scaling", f[5]};
     expected[f[0]].push_back(std::stod(f[7]));
   }
   ASSERT_EQ(expected.size(), 2u);
@@ -273,8 +278,8 @@ TEST(PerFeatureBandwidthCli, BestFilesRecordTheVectorAndRefitTheSameModel) {
   run_ok({"fit", "--config", dir + "/best.json", "--data", train_csv(), "--model", dir + "/fit_model.json", "--quiet"});
   EXPECT_EQ(read_text(dir + "/loo_model.json"), read_text(dir + "/fit_model.json"));
 
-  run_ok(with(on_train("cv"), {"--bandwidth", "0.5,2,1.3,0.8", "--lambda-grid", "0.01,0.1,1", "--folds", "4",
-                               "--best", dir + "/cv_best.json", "--model", dir + "/cv_model.json"}));
+  run_ok(with(on_train("cv"), {"--bandwidth", "0.5,2,1.3,0.8", "--lambda-grid", "0.01,0.1,1", "--folds", "4", "--best",
+                               dir + "/cv_best.json", "--model", dir + "/cv_model.json"}));
   const nlohmann::json cv_best = nlohmann::json::parse(read_text(dir + "/cv_best.json"));
   EXPECT_EQ(cv_best["min"]["bandwidth"].dump(), "[0.5,2.0,1.3,0.8]");
   EXPECT_EQ(cv_best["one_se"]["bandwidth"].dump(), "[0.5,2.0,1.3,0.8]");
@@ -310,12 +315,12 @@ TEST(PerFeatureBandwidthCli, MisuseExitsTwoWithOneLineNamingTheKey) {
        {"--bandwidth: value 3 of 4 must be a finite number > 0, got -3"}},
       {with(on_train("fit"), {"--bandwidth", "1,inf,3,4", "--model", dir + "/x.json"}),
        {"--bandwidth: value 2 of 4 in '1,inf,3,4': expected a finite number"}},
-      {with(on_train("fit"), {"--bandwidth", "1,,3,4", "--model", dir + "/x.json"}),
-       {"--bandwidth: value 2 of 4"}},
+      {with(on_train("fit"), {"--bandwidth", "1,,3,4", "--model", dir + "/x.json"}), {"--bandwidth: value 2 of 4"}},
       {with(on_train("fit"), {"--config", dir + "/cfg.json", "--model", dir + "/x.json"}),
        {"cfg.json: key 'bandwidth': expected a number, or a list of numbers"}},
       {with(on_train("fit"), {"--kernel", "linear", "--bandwidth", "1,2,3,4", "--model", dir + "/x.json"}),
-       {"--bandwidth: ", "linear has no bandwidth", "gaussian, laplace, matern32, matern52, cauchy, rational_quadratic"}},
+       {"--bandwidth: ", "linear has no bandwidth",
+        "gaussian, laplace, matern32, matern52, cauchy, rational_quadratic"}},
       {with(on_train("fit"), {"--kernel", "polynomial", "--bandwidth", "1,2,3,4", "--model", dir + "/x.json"}),
        {"--bandwidth: ", "polynomial has no bandwidth"}},
       {with(on_train("fit"), {"--kernel", "periodic", "--bandwidth", "1,2,3,4", "--model", dir + "/x.json"}),
@@ -335,7 +340,8 @@ TEST(PerFeatureBandwidthCli, MisuseExitsTwoWithOneLineNamingTheKey) {
     EXPECT_EQ(r.status, 2) << r.err;
     EXPECT_EQ(count_lines(r.err), 1) << r.err;
     EXPECT_EQ(r.err.rfind("kreg: error: ", 0), 0u) << r.err;
-    for (const std::string& s : c.must_say) EXPECT_NE(r.err.find(s), std::string::npos) << "missing: " << s << "\n" << r.err;
+    for (const std::string& s : c.must_say)
+      EXPECT_NE(r.err.find(s), std::string::npos) << "missing: " << s << "\n" << r.err;
   }
 }
 

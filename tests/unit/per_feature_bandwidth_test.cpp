@@ -2,6 +2,8 @@
 // the anisotropic formulas evaluated pair by pair, equal entries give the kernel of that one
 // bandwidth, the kernels that take a vector are exactly those with k(r; sigma) = k(r / sigma; 1),
 // and every misuse is a ConfigError naming the key.
+#include "kreg/kernels/per_feature_bandwidth.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -9,14 +11,13 @@
 #include "kreg/core/errors.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/kernels/kernel_type.h"
-#include "kreg/kernels/per_feature_bandwidth.h"
 #include "kreg/select/kernel_grid.h"
 
 namespace kreg::test {
 namespace {
 
-const std::vector<std::string> kLengthScaleKernels = {"gaussian", "laplace",  "matern32",
-                                                      "matern52", "cauchy",   "rational_quadratic"};
+const std::vector<std::string> kLengthScaleKernels = {"gaussian", "laplace", "matern32",
+                                                      "matern52", "cauchy",  "rational_quadratic"};
 
 // The isotropic formulas at bandwidth 1 of the scaled distance r, written out independently of
 // src/kreg/kernels (rational quadratic shape 0.7).
@@ -51,8 +52,8 @@ double relative(double a, double b) { return std::abs(a - b) / std::max(1.0, std
 TEST(PerFeatureBandwidth, EveryGramRoutineMatchesTheAnisotropicFormula) {
   arma::arma_rng::set_seed(11);
   arma::mat A = arma::randn(29, 3), B = arma::randn(9, 3);
-  A.row(4) = A.row(2);          // an exact duplicate
-  A.row(5) = A.row(2) + 1e-9;   // a near duplicate: recomputed directly, on the scaled rows
+  A.row(4) = A.row(2);         // an exact duplicate
+  A.row(5) = A.row(2) + 1e-9;  // a near duplicate: recomputed directly, on the scaled rows
   B.row(1) = A.row(7);
   const std::vector<double> sigma = {0.3, 2.5, 1.1};
   for (const std::string& name : kLengthScaleKernels) {

@@ -38,9 +38,8 @@ void check_per_feature_use(const KernelNode& node, const KernelSettings& setting
   for (const auto& [key, list] : settings.per_feature) {
     const std::string given = std::to_string(list.size()) + " values, one per feature, ";
     if (node.type == nullptr)
-      throw ConfigError(key, given + "are for a single kernel, not the combination '" +
-                                 kernel_expression_text(node) + "': give one " + key +
-                                 ", or fix each part's inline (gaussian(" + key + "=2))");
+      throw ConfigError(key, given + "are for a single kernel, not the combination '" + kernel_expression_text(node) +
+                                 "': give one " + key + ", or fix each part's inline (gaussian(" + key + "=2))");
     for (const auto& [fixed_key, value] : node.fixed)
       if (fixed_key == key)
         throw ConfigError(key, given + "but '" + kernel_expression_text(node) + "' fixes its " + key +

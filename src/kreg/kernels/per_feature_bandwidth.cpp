@@ -33,7 +33,8 @@ class PerFeatureBandwidth final : public KernelFunction {
     std::string s = type_.name;
     for (std::size_t i = 0; i < values_.size(); ++i) {
       const KernelParameter& p = type_.parameters[i];
-      const std::string v = i == bandwidth_index(type_) ? "[" + per_feature_text(sigma_) + "]" : number_text(values_[i]);
+      const std::string v =
+          i == bandwidth_index(type_) ? "[" + per_feature_text(sigma_) + "]" : number_text(values_[i]);
       s += (i ? "," : "(") + p.key + "=" + v + (i + 1 == values_.size() ? ")" : "");
     }
     return s;
@@ -89,8 +90,8 @@ Kernel per_feature_bandwidth_kernel(const KernelType& type, ParameterValues valu
     try {
       p.check(sigma[d]);
     } catch (const ConfigError& e) {
-      throw ConfigError(key, "value " + std::to_string(d + 1) + " of " + std::to_string(sigma.size()) + " " +
-                                 e.problem());
+      throw ConfigError(key,
+                        "value " + std::to_string(d + 1) + " of " + std::to_string(sigma.size()) + " " + e.problem());
     }
   }
   return Kernel(std::make_shared<PerFeatureBandwidth>(type, std::move(values), sigma));
@@ -111,12 +112,11 @@ std::string per_feature_count_problem(const Kernel& kernel, std::size_t features
 
 void require_bandwidth_per_feature(const Kernel& kernel, const Dataset& data) {
   if (per_feature_count_problem(kernel, data.p()).empty()) return;
-  throw ConfigError(bandwidth_parameter().key,
-                    std::to_string(kernel.length_scales().size()) + " values, one per feature, but " + data.source +
-                        " has " + std::to_string(data.p()) +
-                        (data.p() == 1 ? " feature column (" : " feature columns (") +
-                        feature_list(data.feature_names) + "): give one bandwidth, or one for each of them in this "
-                        "order");
+  const std::string columns = std::to_string(data.p()) + (data.p() == 1 ? " feature column" : " feature columns");
+  throw ConfigError(bandwidth_parameter().key, std::to_string(kernel.length_scales().size()) +
+                                                   " values, one per feature, but " + data.source + " has " + columns +
+                                                   " (" + feature_list(data.feature_names) +
+                                                   "): give one bandwidth, or one for each of them in this order");
 }
 
 }  // namespace kreg
