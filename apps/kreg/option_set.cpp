@@ -73,6 +73,11 @@ std::string check_number_list_text(std::string& text) {
     else
       items.back() += c;
   }
+  if (items.size() > 1)  // "0.5, 2, 1.3": the spaces around a list's items are not part of them
+    for (std::string& item : items) {
+      const std::size_t first = item.find_first_not_of(" \t"), last = item.find_last_not_of(" \t");
+      item = first == std::string::npos ? std::string() : item.substr(first, last - first + 1);
+    }
   std::string out;
   for (std::size_t i = 0; i < items.size(); ++i) {
     const std::string problem = check_number_text(items[i]);

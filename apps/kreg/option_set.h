@@ -113,8 +113,9 @@ namespace detail {
 /// `high`. Numbers: decimal or scientific notation (no hexadecimal, inf or nan), finite.
 std::string check_integer_text(std::string& text, long long low, long long high);
 std::string check_number_text(std::string& text);
-/// check_number_text for each comma-separated item ("0.5,2,1.3"); a problem names the item's
-/// position when there are several.
+/// check_number_text for each comma-separated item ("0.5,2,1.3", or "0.5, 2, 1.3": spaces
+/// around the items of a list are dropped); a problem names the item's position when there are
+/// several.
 std::string check_number_list_text(std::string& text);
 
 [[noreturn]] void type_error(const std::string& where, const std::string& expected, const nlohmann::json& got);

@@ -252,6 +252,8 @@ TEST(PerFeatureBandwidthCli, ConfigListsPrintConfigAndModelFilesKeepTheVector) {
   write_text(dir + "/cfg.json", R"({"bandwidth": [0.5, 2, 1.3, 0.8]})");
   run_ok(with(on_train("fit"), {"--config", dir + "/cfg.json", "--model", dir + "/cfg_model.json"}));
   EXPECT_EQ(read_text(dir + "/cli.json"), read_text(dir + "/cfg_model.json"));
+  run_ok(with(on_train("fit"), {"--bandwidth", "0.5, 2, 1.3 ,0.8", "--model", dir + "/spaced.json"}));
+  EXPECT_EQ(read_text(dir + "/cli.json"), read_text(dir + "/spaced.json"));
   const nlohmann::json model = nlohmann::json::parse(read_text(dir + "/cli.json"));
   EXPECT_EQ(model["kernel"].dump(), R"({"bandwidth":[0.5,2.0,1.3,0.8],"name":"gaussian"})");
 

@@ -191,7 +191,7 @@ void cross_gram_into(const Kernel& kernel, const arma::mat& A_rows, const arma::
                      const arma::vec& b_sq, arma::mat& G) {
   G.set_size(A_rows.n_rows, B_rows.n_rows);
   if (G.n_elem == 0) return;
-  // (B is scaled again for each block of A: p / (rows of A) of the product's work.)
+  // (B is scaled again for each block of A: 1 / (rows of A) of the product's work.)
   arma::mat a_scaled, b_scaled;
   const arma::mat& A = coordinates(kernel, A_rows, a_scaled);
   const arma::mat& B = coordinates(kernel, B_rows, b_scaled);
