@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "kreg/core/number_text.h"
+#include "kreg/kernels/per_feature_bandwidth.h"
 #include "kreg/solvers/method_registry.h"
 
 namespace kreg::cli {
@@ -89,12 +90,13 @@ std::string grid_warning(const GridFinding& f, const std::string& command) {
   std::string value_option = "--" + f.axis;
   std::replace(value_option.begin(), value_option.end(), '_', '-');
   const std::string grid_option = value_option + "-grid";
-  const std::string value = readable_number(f.value), which = f.end < 0 ? "smallest" : "largest";
+  const std::string value = f.per_feature.empty() ? readable_number(f.value) : per_feature_text(f.per_feature);
+  const std::string which = f.end < 0 ? "smallest" : "largest";
   const auto further = [&f] { return logspace_text(f.further.lo, f.further.hi, f.further.n); };
   switch (f.kind) {
     case GridFindingKind::kHeld:
       return f.axis + " was held at " + value + " (" + (f.held_by_grid ? grid_option + " " + value : value_option) +
-             "), so " + command + " did not choose it" +
+             (f.per_feature.empty() ? "" : ", one per feature") + "), so " + command + " did not choose it" +
              (f.further.n > 0
                   ? "; to search it, give " + grid_option + " " + further() + " (the grid kreg takes from these data)"
                   : "");

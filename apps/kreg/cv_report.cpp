@@ -36,7 +36,7 @@ std::string score_text(const Score& score) {
 
 std::vector<std::string> point_cells(const CvRow& r, const CvColumns& c) {
   std::vector<std::string> cells;
-  for (const KernelParameter* p : c.kernel) cells.push_back(parameter_cell(*p, r.kernel.value(p->key)));
+  for (const KernelParameter* p : c.kernel) cells.push_back(parameter_cell(*p, r.kernel));
   if (!c.regulariser.empty()) cells.push_back(format_double(r.regulariser));
   return cells;
 }
@@ -81,7 +81,7 @@ std::string cv_per_fold_table(const CvResult& result, const CvColumns& columns) 
 
 nlohmann::ordered_json cv_row_json(const CvRow& r, const CvColumns& c) {
   nlohmann::ordered_json j;
-  for (const KernelParameter* p : c.kernel) j[p->key] = parameter_json(*p, r.kernel.value(p->key));
+  for (const KernelParameter* p : c.kernel) j[p->key] = parameter_json(*p, r.kernel);
   j[c.regulariser.empty() ? "t" : c.regulariser] = c.regulariser.empty() ? r.chosen_t : r.regulariser;
   j["mean_mse"] = r.mean_mse;
   j["se_mse"] = r.se_mse;
@@ -98,7 +98,7 @@ std::string cv_row_text(const CvRow& r, const CvColumns& c) {
   const auto add = [&s](const std::string& name, const std::string& value) {
     s += (s.empty() ? "" : ", ") + name + " " + value;
   };
-  for (const KernelParameter* p : c.kernel) add(p->key, readable_number(r.kernel.value(p->key)));
+  for (const KernelParameter* p : c.kernel) add(p->key, parameter_text(*p, r.kernel));
   add(c.regulariser.empty() ? "t (mean over folds)" : c.regulariser,
       readable_number(c.regulariser.empty() ? r.chosen_t : r.regulariser));
   if (!c.score.empty())

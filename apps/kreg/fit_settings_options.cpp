@@ -54,6 +54,12 @@ std::string kernel_help(const char* base) {
   return s + "; operators: " + (ops.empty() ? "none" : ops);
 }
 
+// "...; or one per feature, comma-separated in feature order (gaussian, laplace, ...)".
+std::string per_feature_help(const KernelParameter& p) {
+  return p.help + "; or one per feature, comma-separated in feature order (" +
+         joined(length_scale_kernel_names(), ", ") + ")";
+}
+
 }  // namespace
 
 void FitSettingsOptions::register_on(OptionSet& o, Scope scope) {
@@ -88,6 +94,9 @@ void FitSettingsOptions::register_on(OptionSet& o, Scope scope) {
           if (p->integer) {
             kernel_integers[p->key] = static_cast<int>(p->default_value);
             o.add(option_of_key(p->key), kernel_integers[p->key], p->help);
+          } else if (takes_per_feature_values(*p)) {
+            kernel_lists[p->key] = {p->default_value};
+            o.add_number_list(option_of_key(p->key), kernel_lists[p->key], per_feature_help(*p));
           } else {
             kernel_values[p->key] = p->default_value;
             o.add(option_of_key(p->key), kernel_values[p->key], p->help);
@@ -105,6 +114,7 @@ void FitSettingsOptions::reset() {
       if (key == f.key) text = f.get_choice(values);
   kernel = values.kernel.name;
   for (auto& [key, v] : kernel_values) v = find_kernel_parameter(key)->default_value;
+  for (auto& [key, v] : kernel_lists) v = {find_kernel_parameter(key)->default_value};
   for (auto& [key, v] : kernel_integers) v = static_cast<int>(find_kernel_parameter(key)->default_value);
 }
 
@@ -120,6 +130,12 @@ FitSettings FitSettingsOptions::to_settings(Kernel* parsed_kernel) const {
   canonicalize_names(s);                          // "KRR" -> "krr", "FISTA" -> "fista"
   s.kernel.values = kernel_values;
   for (const auto& [key, v] : kernel_integers) s.kernel.set(key, v);
+  for (const auto& [key, v] : kernel_lists) {
+    if (v.size() == 1)
+      s.kernel.set(key, v.front());  // one value: the same for every feature
+    else
+      s.kernel.per_feature[key] = v;
+  }
   Kernel parsed = validate(s);
   if (parsed_kernel != nullptr) *parsed_kernel = std::move(parsed);
   return s;

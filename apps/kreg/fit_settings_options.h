@@ -5,6 +5,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include "kreg/solvers/fit_settings.h"
 #include "option_set.h"
@@ -16,6 +17,8 @@ struct FitSettingsOptions {
   std::map<std::string, std::string> choices;  ///< choice settings as text, by key
   std::string kernel = FitSettings{}.kernel.name;
   std::map<std::string, double> kernel_values;  ///< every kernel parameter of real values, by key
+  /// The parameters that take one value or one per feature (bandwidth), by key.
+  std::map<std::string, std::vector<double>> kernel_lists;
   std::map<std::string, int> kernel_integers;   ///< every integer kernel parameter (degree), by key
 
   /// Which options a subcommand offers: every one, or only those of kernel ridge regression

@@ -37,7 +37,7 @@ std::vector<const KernelParameter*> varied_parameters(const LooGrid& grid) {
 
 nlohmann::ordered_json row_json(const LooPoint& pt, const LooGrid& grid) {
   nlohmann::ordered_json j;
-  for (const KernelParameter* p : kernel_parameters_of(grid)) j[p->key] = parameter_json(*p, pt.kernel.value(p->key));
+  for (const KernelParameter* p : kernel_parameters_of(grid)) j[p->key] = parameter_json(*p, pt.kernel);
   j["lambda"] = pt.lambda;
   j["df"] = pt.df;
   j["loo_mse"] = pt.loo_mse;
@@ -55,8 +55,7 @@ bool by_gcv(const LooChoice& c) { return c.criterion == "gcv"; }
 // "bandwidth 0.5, lambda 0.01: LOO MSE 0.123 (SE 0.004), GCV 0.125, df 12.3"
 std::string loo_point_text(const LooPoint& pt, const LooGrid& grid) {
   std::string s;
-  for (const KernelParameter* p : kernel_parameters_of(grid))
-    s += p->key + " " + readable_number(pt.kernel.value(p->key)) + ", ";
+  for (const KernelParameter* p : kernel_parameters_of(grid)) s += p->key + " " + parameter_text(*p, pt.kernel) + ", ";
   return s + "lambda " + readable_number(pt.lambda) + ": LOO MSE " + readable_number(pt.loo_mse) + " (SE " +
          readable_number(pt.loo_se) + "), GCV " + readable_number(pt.gcv) + ", df " + readable_number(pt.df);
 }
@@ -83,7 +82,7 @@ std::string loo_table(const LooResult& result, const LooGrid& grid) {
   TableWriter table(head);
   for (const LooPoint& pt : result.points) {
     std::vector<std::string> row;
-    for (const KernelParameter* p : columns) row.push_back(parameter_cell(*p, pt.kernel.value(p->key)));
+    for (const KernelParameter* p : columns) row.push_back(parameter_cell(*p, pt.kernel));
     row.insert(row.end(), {format_double(pt.lambda), format_double(pt.df), format_double(pt.loo_mse),
                            format_double(pt.loo_se), format_double(pt.gcv), format_double(pt.log_evidence),
                            format_double(pt.signal_variance)});
@@ -98,8 +97,7 @@ nlohmann::ordered_json loo_best_json(const LooResult& result, const LooGrid& gri
   nlohmann::ordered_json best;
   best["method"] = grid.base.method;
   best["kernel"] = grid.base.kernel.name;
-  for (const KernelParameter* p : kernel_parameters_of(grid))
-    best[p->key] = parameter_json(*p, chosen.kernel.value(p->key));
+  for (const KernelParameter* p : kernel_parameters_of(grid)) best[p->key] = parameter_json(*p, chosen.kernel);
   best["lambda"] = chosen.lambda;
   best["lambda_scaling"] = to_string(grid.base.lambda_scaling);
   best["standardize"] = to_string(grid.base.standardize);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 
 #include "kreg/core/number_parse.h"
 #include "kreg/core/number_text.h"
@@ -64,6 +65,32 @@ std::string check_number_text(std::string& text) {
   return "not a number";
 }
 
+std::string check_number_list_text(std::string& text) {
+  std::vector<std::string> items(1);
+  for (char c : text) {
+    if (c == ',')
+      items.emplace_back();
+    else
+      items.back() += c;
+  }
+  if (items.size() > 1)  // "0.5, 2, 1.3": the spaces around a list's items are not part of them
+    for (std::string& item : items) {
+      const std::size_t first = item.find_first_not_of(" \t"), last = item.find_last_not_of(" \t");
+      item = first == std::string::npos ? std::string() : item.substr(first, last - first + 1);
+    }
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string problem = check_number_text(items[i]);
+    if (!problem.empty())
+      return items.size() == 1 ? problem
+                               : "value " + std::to_string(i + 1) + " of " + std::to_string(items.size()) + " in '" +
+                                     shown(text) + "': " + problem;
+    out += (i ? "," : "") + items[i];
+  }
+  text = out;
+  return "";
+}
+
 void integer_range_error(const std::string& where, long long low, unsigned long long high, const json& got) {
   throw ConfigError(where + ": expected an integer from " + std::to_string(low) + " to " + std::to_string(high) +
                     ", got " + json_excerpt(got));
@@ -104,6 +131,41 @@ CLI::Option* OptionSet::add_flag(const std::string& flag, bool& field, const std
         field = j.get<bool>();
       },
       [&field]() { return json(field); });
+}
+
+CLI::Option* OptionSet::add_number_list(const std::string& flag, std::vector<double>& field, const std::string& help) {
+  CLI::Option* opt = app_.add_option_function<std::string>(
+      flag,
+      [&field](const std::string& text) {  // checked and rewritten by the transform below
+        field.clear();
+        std::size_t start = 0;
+        for (std::size_t comma = text.find(',');; comma = text.find(',', start)) {
+          field.push_back(std::strtod(text.substr(start, comma - start).c_str(), nullptr));
+          if (comma == std::string::npos) break;
+          start = comma + 1;
+        }
+      },
+      help);
+  opt->type_name("FLOAT[,...]");
+  if (field.size() == 1) opt->default_str(number_text(field[0]));
+  opt->transform(CLI::Validator([](std::string& text) { return detail::check_number_list_text(text); }, ""));
+  return bind(
+      flag, opt,
+      [&field](const json& j, const std::string& where) {
+        const char* expected = "a number, or a list of numbers";
+        if (j.is_number()) {
+          field = {j.get<double>()};
+        } else if (j.is_array() && !j.empty()) {
+          field.clear();
+          for (const auto& v : j) {
+            if (!v.is_number()) detail::type_error(where, expected, j);
+            field.push_back(v.get<double>());
+          }
+        } else {
+          detail::type_error(where, expected, j);
+        }
+      },
+      [&field]() { return field.size() == 1 ? json(field[0]) : json(field); });
 }
 
 CLI::Option* OptionSet::add_choice(const std::string& flag, std::string& field, std::vector<std::string> values,

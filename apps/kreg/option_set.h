@@ -30,6 +30,10 @@ class OptionSet {
   /// A grid option: text on the command line ("logspace:a:b:n" or "a,b,c"); in a config
   /// also a JSON list of numbers or {"logspace": [a, b, n]}. Stored as grid text.
   CLI::Option* add_grid(const std::string& flag, std::string& field, const std::string& help);
+  /// Numbers: one, or several comma-separated on the command line ("0.5,2,1.3"), each checked as
+  /// a number option's text is; in a config a number or a JSON list of numbers. Never empty. In
+  /// --print-config a single value is a number, several a list.
+  CLI::Option* add_number_list(const std::string& flag, std::vector<double>& field, const std::string& help);
   /// A boolean switch (`--flag` on the command line, true/false in a config).
   CLI::Option* add_flag(const std::string& flag, bool& field, const std::string& help);
   /// A text option that takes one of `values` (the man page lists them, the shell completion
@@ -109,6 +113,10 @@ namespace detail {
 /// `high`. Numbers: decimal or scientific notation (no hexadecimal, inf or nan), finite.
 std::string check_integer_text(std::string& text, long long low, long long high);
 std::string check_number_text(std::string& text);
+/// check_number_text for each comma-separated item ("0.5,2,1.3", or "0.5, 2, 1.3": spaces
+/// around the items of a list are dropped); a problem names the item's position when there are
+/// several.
+std::string check_number_list_text(std::string& text);
 
 [[noreturn]] void type_error(const std::string& where, const std::string& expected, const nlohmann::json& got);
 [[noreturn]] void integer_range_error(const std::string& where, long long low, unsigned long long high,

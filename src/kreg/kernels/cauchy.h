@@ -8,6 +8,7 @@ namespace kreg {
 
 struct CauchyKernel {
   static constexpr KernelInput input = KernelInput::kDistance;
+  static constexpr bool length_scale = true;  ///< k(r; sigma) = k(r / sigma; 1): sigma may be one per feature
   static KernelType type() {
     return {"cauchy",
             {},

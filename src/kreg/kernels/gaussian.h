@@ -11,6 +11,7 @@ namespace kreg {
 
 struct GaussianKernel {
   static constexpr KernelInput input = KernelInput::kDistance;
+  static constexpr bool length_scale = true;  ///< k(r; sigma) = k(r / sigma; 1): sigma may be one per feature
   static KernelType type() {
     return {"gaussian", {"rbf"}, input, {bandwidth_parameter()}, "exp(-r^2 / (2 sigma^2))", "RBF(length_scale=sigma)"};
   }

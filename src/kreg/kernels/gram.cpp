@@ -13,6 +13,7 @@
 #include "kreg/core/errors.h"
 #include "kreg/core/memory.h"
 #include "kreg/core/progress.h"
+#include "kreg/kernels/per_feature_bandwidth.h"
 #include "kreg/linalg/lapack.h"
 
 namespace kreg {
@@ -104,6 +105,22 @@ void apply_kernel(const Kernel& kernel, arma::mat& G, const arma::mat& A, const 
   }
 }
 
+arma::vec squared_norms(const arma::mat& A) { return arma::sum(arma::square(A), 1); }
+
+// The rows as the kernel measures them (kernel_coordinates): `A` itself for one bandwidth, else
+// `scaled`, filled with A's feature d divided by sigma_d (an n x p copy, cheap beside the Gram
+// matrix; a division rather than a product by 1/sigma_d, so that the rows are those of a file
+// whose columns were divided by sigma_d).
+const arma::mat& coordinates(const Kernel& kernel, const arma::mat& A, arma::mat& scaled) {
+  const std::vector<double>& sigma = kernel.length_scales();
+  if (sigma.empty()) return A;
+  const std::string problem = per_feature_count_problem(kernel, A.n_cols);
+  if (!problem.empty()) throw ConfigError(bandwidth_parameter().key, problem);
+  scaled.set_size(A.n_rows, A.n_cols);
+  for (arma::uword d = 0; d < A.n_cols; ++d) scaled.col(d) = A.col(d) / sigma[d];
+  return scaled;
+}
+
 // Refuses, before allocating, a Gram matrix larger than the memory this process may use.
 void check_memory(arma::uword rows, arma::uword cols) {
   require_memory(8.0 * static_cast<double>(rows) * static_cast<double>(cols),
@@ -112,9 +129,19 @@ void check_memory(arma::uword rows, arma::uword cols) {
 
 }  // namespace
 
-arma::vec row_squared_norms(const arma::mat& A) { return arma::sum(arma::square(A), 1); }
+arma::mat kernel_coordinates(const Kernel& kernel, const arma::mat& A) {
+  arma::mat scaled;
+  return coordinates(kernel, A, scaled);
+}
 
-arma::mat gram_lower(const Kernel& kernel, const arma::mat& A, arma::mat storage) {
+arma::vec row_squared_norms(const Kernel& kernel, const arma::mat& A) {
+  arma::mat scaled;
+  return squared_norms(coordinates(kernel, A, scaled));
+}
+
+arma::mat gram_lower(const Kernel& kernel, const arma::mat& rows, arma::mat storage) {
+  arma::mat scaled;
+  const arma::mat& A = coordinates(kernel, rows, scaled);
   if (storage.n_elem < A.n_rows * A.n_rows) check_memory(A.n_rows, A.n_rows);
   const int n = static_cast<int>(A.n_rows);
   const int p = static_cast<int>(A.n_cols);
@@ -125,7 +152,7 @@ arma::mat gram_lower(const Kernel& kernel, const arma::mat& A, arma::mat storage
   ProgressStep progress("kernel matrix", 0.5 * static_cast<double>(n) * (n + 1));
   const double one = 1.0, zero = 0.0;
   lapack::dsyrk("L", "N", &n, &p, &one, A.memptr(), &n, &zero, G.memptr(), &n);  // lower triangle of A A^T
-  const arma::vec sq = row_squared_norms(A);
+  const arma::vec sq = squared_norms(A);
   apply_kernel(
       kernel, G, A, sq, A, sq, [](arma::uword j) { return j; }, true, &progress);
   return G;
@@ -147,20 +174,27 @@ arma::mat gram(const Kernel& kernel, const arma::mat& A) {
   return G;
 }
 
-arma::mat cross_gram(const Kernel& kernel, const arma::mat& A, const arma::mat& B) {
-  check_memory(A.n_rows, B.n_rows);
+arma::mat cross_gram(const Kernel& kernel, const arma::mat& A_rows, const arma::mat& B_rows) {
+  check_memory(A_rows.n_rows, B_rows.n_rows);
+  arma::mat a_scaled, b_scaled;
+  const arma::mat& A = coordinates(kernel, A_rows, a_scaled);
+  const arma::mat& B = coordinates(kernel, B_rows, b_scaled);
   arma::mat G = A * B.t();
-  const arma::vec a_sq = row_squared_norms(A);
-  const arma::vec b_sq = row_squared_norms(B);
+  const arma::vec a_sq = squared_norms(A);
+  const arma::vec b_sq = squared_norms(B);
   apply_kernel(
       kernel, G, A, a_sq, B, b_sq, [](arma::uword) { return arma::uword(0); }, false, nullptr);
   return G;
 }
 
-void cross_gram_into(const Kernel& kernel, const arma::mat& A, const arma::vec& a_sq, const arma::mat& B,
+void cross_gram_into(const Kernel& kernel, const arma::mat& A_rows, const arma::vec& a_sq, const arma::mat& B_rows,
                      const arma::vec& b_sq, arma::mat& G) {
-  G.set_size(A.n_rows, B.n_rows);
+  G.set_size(A_rows.n_rows, B_rows.n_rows);
   if (G.n_elem == 0) return;
+  // (B is scaled again for each block of A: 1 / (rows of A) of the product's work.)
+  arma::mat a_scaled, b_scaled;
+  const arma::mat& A = coordinates(kernel, A_rows, a_scaled);
+  const arma::mat& B = coordinates(kernel, B_rows, b_scaled);
   const int m = static_cast<int>(A.n_rows), n = static_cast<int>(B.n_rows), p = static_cast<int>(A.n_cols);
   const double one = 1.0, zero = 0.0;
   lapack::dgemm("N", "T", &m, &n, &p, &one, A.memptr(), &m, B.memptr(), &n, &zero, G.memptr(), &m);

@@ -1,5 +1,8 @@
 // Gram matrices by BLAS-3: squared distances as ||a||^2 + ||b||^2 - 2 a^T b (clamped at 0),
-// dot products as A B^T, then the kernel applied element-wise on all threads.
+// dot products as A B^T, then the kernel applied element-wise on all threads. A kernel with one
+// bandwidth per feature measures the rows with feature d divided by sigma_d
+// (kernel_coordinates); every routine here does so, and so must any other code that computes
+// distances for a kernel.
 #pragma once
 
 #include <armadillo>
@@ -22,12 +25,18 @@ arma::mat gram_lower(const Kernel& kernel, const arma::mat& A, arma::mat storage
 /// K(i, j) = k(A.row(i), B.row(j)) for A (m x p), B (n x p): one dgemm.
 arma::mat cross_gram(const Kernel& kernel, const arma::mat& A, const arma::mat& B);
 
-/// The squared norms of A's rows, as cross_gram_into reads them.
-arma::vec row_squared_norms(const arma::mat& A);
+/// The rows as the kernel measures them: A with column d divided by sigma_d when the kernel has
+/// one bandwidth per feature (Kernel::length_scales), A itself otherwise (a copy either way).
+/// ConfigError (key `bandwidth`) when the count of sigma_d is not A's number of columns.
+arma::mat kernel_coordinates(const Kernel& kernel, const arma::mat& A);
+
+/// The squared norms of the rows of kernel_coordinates(kernel, A), as cross_gram_into reads them.
+arma::vec row_squared_norms(const Kernel& kernel, const arma::mat& A);
 
 /// cross_gram(kernel, A, B) into G (resized; its memory reused when large enough), given the
-/// rows' squared norms and without the memory check: for one block of rows after another
-/// against a fixed B (the Nystrom solver's K_nm, never held whole). Runs on the calling thread.
+/// rows' squared norms (row_squared_norms(kernel, .)) and without the memory check: for one
+/// block of rows after another against a fixed B (the Nystrom solver's K_nm, never held whole).
+/// Runs on the calling thread.
 void cross_gram_into(const Kernel& kernel, const arma::mat& A, const arma::vec& a_sq, const arma::mat& B,
                      const arma::vec& b_sq, arma::mat& G);
 

@@ -7,8 +7,14 @@
 #include "kreg/core/number_text.h"
 #include "kreg/kernels/kernel_expression.h"
 #include "kreg/kernels/kernel_type.h"
+#include "kreg/kernels/per_feature_bandwidth.h"
 
 namespace kreg {
+
+const std::vector<double>& KernelFunction::length_scales() const {
+  static const std::vector<double> none;
+  return none;
+}
 
 double Kernel::operator()(double sqdist, double dot) const {
   double out = 0.0;
@@ -26,20 +32,42 @@ double KernelSettings::value(const std::string& key) const {
 
 namespace {
 
+// Option values given one per feature are for a single kernel that takes them from the option:
+// ConfigError naming the option otherwise.
+void check_per_feature_use(const KernelNode& node, const KernelSettings& settings) {
+  for (const auto& [key, list] : settings.per_feature) {
+    const std::string given = std::to_string(list.size()) + " values, one per feature, ";
+    if (node.type == nullptr)
+      throw ConfigError(key, given + "are for a single kernel, not the combination '" + kernel_expression_text(node) +
+                                 "': give one " + key + ", or fix each part's inline (gaussian(" + key + "=2))");
+    for (const auto& [fixed_key, value] : node.fixed)
+      if (fixed_key == key)
+        throw ConfigError(key, given + "but '" + kernel_expression_text(node) + "' fixes its " + key +
+                                   " inline: leave it out of the expression");
+  }
+}
+
 Kernel build(const KernelNode& node, const KernelSettings& settings) {
   if (node.type != nullptr) {
     ParameterValues values;
+    const std::vector<double>* per_feature = nullptr;
     for (const KernelParameter& p : node.type->parameters) {
       double v = NAN;
       bool fixed = false;
       for (const auto& [key, value] : node.fixed)
         if (key == p.key) v = value, fixed = true;
-      if (!fixed) {
+      if (!fixed && settings.per_feature_values(p.key) != nullptr) {
+        per_feature = settings.per_feature_values(p.key);  // checked entry by entry below
+        v = 1.0;
+      } else if (!fixed) {
         v = settings.value(p.key);
         p.check(v);  // ConfigError naming the option; inline values were checked by the parser
       }
       values.push_back(v);
     }
+    if (!settings.per_feature.empty() && per_feature == nullptr)  // given for a kernel without the parameter
+      return per_feature_bandwidth_kernel(*node.type, values, settings.per_feature.begin()->second);
+    if (per_feature != nullptr) return per_feature_bandwidth_kernel(*node.type, values, *per_feature);
     return Kernel(node.type->build(values));
   }
   std::vector<Kernel> parts;
@@ -61,8 +89,9 @@ void collect_option_keys(const KernelNode& node, std::vector<std::string>& keys)
   }
 }
 
-// A model file's kernel; errors carry the key path inside the kernel object.
-Kernel from_json(const nlohmann::json& j, const std::string& path) {
+// A model file's kernel; errors carry the key path inside the kernel object. A bandwidth may be a
+// list (one per feature) in a single kernel, not in a part of a combination.
+Kernel from_json(const nlohmann::json& j, const std::string& path, bool part) {
   const auto fail = [&path](const std::string& key, const std::string& what) -> ConfigError {
     return ConfigError(path + key, what);
   };
@@ -75,15 +104,35 @@ Kernel from_json(const nlohmann::json& j, const std::string& path) {
       throw fail("parts", "expected an array of at least two kernels");
     std::vector<Kernel> parts;
     for (std::size_t i = 0; i < j["parts"].size(); ++i)
-      parts.push_back(from_json(j["parts"][i], path + "parts[" + std::to_string(i) + "]."));
+      parts.push_back(from_json(j["parts"][i], path + "parts[" + std::to_string(i) + "].", true));
     return Kernel(op.build(parts));
   }
   const KernelType* type = find_kernel_type(name);
   if (type == nullptr || type->name != name) throw fail("name", "unknown kernel '" + name + "'");
   ParameterValues values;
+  std::vector<double> per_feature;
   for (const KernelParameter& p : type->parameters) {
     if (!j.contains(p.key)) throw fail(p.key, "missing");
-    const nlohmann::json& v = j[p.key];
+    const nlohmann::json& listed = j[p.key];
+    const bool per_feature_key = p.key == bandwidth_parameter().key;
+    // (A bandwidth listed once is that bandwidth: the same kernel.)
+    const nlohmann::json& v = per_feature_key && listed.is_array() && listed.size() == 1 ? listed[0] : listed;
+    if (v.is_array() && per_feature_key) {
+      if (part) throw fail(p.key, "one value per feature is for a single kernel, not a part of a combination");
+      if (v.empty()) throw fail(p.key, "expected a number, or a list of numbers (one per feature)");
+      for (std::size_t d = 0; d < v.size(); ++d) {
+        const std::string at = p.key + "[" + std::to_string(d) + "]";
+        if (!v[d].is_number()) throw fail(at, "expected a number");
+        per_feature.push_back(v[d].get<double>());
+        try {
+          p.check(per_feature.back());
+        } catch (const ConfigError& e) {
+          throw fail(at, e.problem());
+        }
+      }
+      values.push_back(1.0);
+      continue;
+    }
     if (p.integer ? !v.is_number_integer() : !v.is_number())
       throw fail(p.key, p.integer ? "expected an integer" : "expected a number");
     const double value = v.get<double>();
@@ -94,12 +143,21 @@ Kernel from_json(const nlohmann::json& j, const std::string& path) {
     }
     values.push_back(value);
   }
-  return Kernel(type->build(values));
+  if (per_feature.empty()) return Kernel(type->build(values));
+  try {
+    return per_feature_bandwidth_kernel(*type, values, per_feature);
+  } catch (const ConfigError& e) {
+    throw fail(e.key(), e.problem());
+  }
 }
 
 }  // namespace
 
-Kernel make_kernel(const KernelSettings& settings) { return build(parse_kernel_expression(settings.name), settings); }
+Kernel make_kernel(const KernelSettings& settings) {
+  const KernelNode node = parse_kernel_expression(settings.name);
+  check_per_feature_use(node, settings);
+  return build(node, settings);
+}
 
 std::string canonical_kernel_name(const std::string& expression) {
   return kernel_expression_text(parse_kernel_expression(expression));
@@ -111,7 +169,7 @@ std::vector<std::string> kernel_option_keys(const std::string& expression) {
   return keys;
 }
 
-Kernel kernel_from_json(const nlohmann::json& j) { return from_json(j, ""); }
+Kernel kernel_from_json(const nlohmann::json& j) { return from_json(j, "", false); }
 
 namespace detail {
 

@@ -6,6 +6,9 @@
 //
 // Kernels are functions of the squared distance d2 = ||x - x'||^2, of the dot product
 // g = x^T x', or of both; evaluate() takes both arrays (null when the kernel does not read it).
+// A radial kernel may have one bandwidth per feature (per_feature_bandwidth.h): it is then the
+// kernel at bandwidth 1 of the rows with feature d divided by sigma_d, which the Gram matrices
+// (gram.h) compute, so that evaluate() still takes the squared distances of those rows.
 #pragma once
 
 #include <cstddef>
@@ -38,6 +41,9 @@ class KernelFunction {
   virtual bool is_linear() const { return false; }
   /// Settings that make_kernel() turns back into this kernel.
   virtual struct KernelSettings settings() const = 0;
+  /// sigma_d, one per feature, when the kernel has one bandwidth per feature: it is evaluated on
+  /// the rows with feature d divided by sigma_d (kernel_coordinates in gram.h). Empty otherwise.
+  virtual const std::vector<double>& length_scales() const;
 };
 
 /// A built kernel (cheap to copy; immutable).
@@ -58,6 +64,8 @@ class Kernel {
   nlohmann::ordered_json to_json() const { return function_->to_json(); }
   bool is_linear() const { return function_->is_linear(); }
   KernelSettings settings() const;
+  /// One bandwidth per feature (see KernelFunction::length_scales); empty for one bandwidth.
+  const std::vector<double>& length_scales() const { return function_->length_scales(); }
 
  private:
   std::shared_ptr<const KernelFunction> function_;
@@ -70,16 +78,31 @@ class Kernel {
 struct KernelSettings {
   std::string name = "gaussian";
   std::map<std::string, double> values;  ///< option values by key; a missing key has its default
+  /// Option values given one per feature, in feature order, by key: the bandwidth sigma_d of each
+  /// feature (--bandwidth 0.5,2,1.3). A key here stands in place of its entry in `values`.
+  std::map<std::string, std::vector<double>> per_feature;
 
-  /// The option value of `key`, or the parameter's default.
+  /// The option value of `key`, or the parameter's default (for a key given per feature, see
+  /// per_feature_values).
   double value(const std::string& key) const;
-  void set(const std::string& key, double v) { values[key] = v; }
+  /// The values of `key` one per feature; null when it has one value.
+  const std::vector<double>* per_feature_values(const std::string& key) const {
+    const auto it = per_feature.find(key);
+    return it == per_feature.end() ? nullptr : &it->second;
+  }
+  /// One value for `key` (in place of any per-feature values).
+  void set(const std::string& key, double v) {
+    values[key] = v;
+    per_feature.erase(key);
+  }
 };
 
 inline KernelSettings Kernel::settings() const { return function_->settings(); }
 
 /// Parses and checks the settings and builds the kernel. ConfigError with key `kernel` for the
-/// expression, or the parameter's key for an option value out of range.
+/// expression, or the parameter's key for an option value out of range; for per-feature
+/// bandwidths, key `bandwidth` when the expression is not a single kernel whose bandwidth is a
+/// length scale taken from the option, or for an entry out of range (naming its position).
 Kernel make_kernel(const KernelSettings& settings);
 /// The settings' expression in canonical form: aliases resolved, no spaces, inline values as
 /// given ("rbf + linear" -> "gaussian+linear"). ConfigError (key `kernel`) when it does not parse.
@@ -88,8 +111,8 @@ std::string canonical_kernel_name(const std::string& expression);
 /// once, in order of first use: "polynomial" -> {degree, offset}; "gaussian+linear" ->
 /// {bandwidth}. These are the kernel columns of the cv tables and the grids cv offers.
 std::vector<std::string> kernel_option_keys(const std::string& expression);
-/// The kernel of a model file (what Kernel::to_json wrote). ConfigError whose key is the path
-/// inside `j` ("parts[1].bandwidth").
+/// The kernel of a model file (what Kernel::to_json wrote; a bandwidth per feature is a list).
+/// ConfigError whose key is the path inside `j` ("parts[1].bandwidth", "bandwidth[2]").
 Kernel kernel_from_json(const nlohmann::json& j);
 
 }  // namespace kreg

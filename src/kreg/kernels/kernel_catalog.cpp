@@ -42,6 +42,10 @@ bool add_kernel_type(KernelType type) {
       throw std::logic_error("kernel " + type.name + ": parameter " + p.key + " differs from another kernel's");
   }
   if (find_kernel_type(type.name) != nullptr) throw std::logic_error("kernel " + type.name + " registered twice");
+  bool has_bandwidth = false;
+  for (const KernelParameter& p : type.parameters) has_bandwidth = has_bandwidth || p.key == bandwidth_parameter().key;
+  if (type.length_scale && !has_bandwidth)
+    throw std::logic_error("kernel " + type.name + ": a length scale needs the parameter " + bandwidth_parameter().key);
   type_table().push_back(std::move(type));
   return true;
 }
@@ -83,6 +87,17 @@ std::vector<const KernelParameter*> kernel_parameters() {
 std::vector<std::string> kernel_names() {
   std::vector<std::string> out;
   for (const KernelType& t : type_table()) out.push_back(t.name);
+  return out;
+}
+
+bool takes_per_feature_values(const KernelParameter& parameter) {
+  return parameter.key == bandwidth_parameter().key && !length_scale_kernel_names().empty();
+}
+
+std::vector<std::string> length_scale_kernel_names() {
+  std::vector<std::string> out;
+  for (const KernelType& t : type_table())
+    if (t.length_scale) out.push_back(t.name);
   return out;
 }
 

@@ -11,7 +11,7 @@ namespace kreg {
 void require_finite_kernel(const Kernel& kernel, const arma::mat& Z, const Dataset& data, StandardizeMode mode,
                            const arma::uvec* rows) {
   if (kernel.input() == KernelInput::kDistance || Z.n_rows == 0) return;  // k(z, z) = k(0): finite
-  const arma::vec sq = row_squared_norms(Z);
+  const arma::vec sq = row_squared_norms(kernel, Z);  // (a kernel of the dot product: one bandwidth)
   const arma::vec zero(sq.n_elem, arma::fill::zeros);
   arma::vec diag(sq.n_elem);
   kernel.evaluate(zero.memptr(), sq.memptr(), diag.memptr(), diag.n_elem);

@@ -3,6 +3,7 @@
 //
 //   struct MyKernel {
 //     static constexpr KernelInput input = KernelInput::kDistance;  // what it reads
+//     static constexpr bool length_scale = true;  // k(r; sigma, ...) = k(r / sigma; 1, ...)
 //     static KernelType type();             // name, parameters, help, scikit-learn's name
 //     explicit MyKernel(const ParameterValues& v);  // values in the order of type().parameters
 //     double operator()(double sqdist, double dot) const;  // the formula
@@ -34,6 +35,10 @@ struct KernelType {
   std::string formula;  ///< for the help and docs
   std::string sklearn;  ///< the scikit-learn equivalent with its parameter mapping
   bool linear = false;  ///< k(x, x') = x^T x' exactly
+  /// Its bandwidth is a length scale, k(r; sigma, ...) = k(r / sigma; 1, ...), so that it may be
+  /// one value per feature, sigma_d dividing feature d (automatic relevance determination);
+  /// from the struct's `length_scale` (the radial kernels; not periodic, whose sigma scales sin^2).
+  bool length_scale = false;
   std::function<std::shared_ptr<const KernelFunction>(const ParameterValues&)> build;
 };
 
@@ -59,6 +64,12 @@ const KernelParameter* find_kernel_parameter(const std::string& key);
 std::vector<const KernelParameter*> kernel_parameters();
 /// The kernel names, in registration order.
 std::vector<std::string> kernel_names();
+/// The names of the kernels whose bandwidth may be one value per feature (length_scale), in
+/// registration order.
+std::vector<std::string> length_scale_kernel_names();
+/// True for the parameter that may be given one value per feature: the bandwidth, when a
+/// registered kernel has it as a length scale.
+bool takes_per_feature_values(const KernelParameter& parameter);
 
 namespace detail {
 bool add_kernel_type(KernelType type);
@@ -122,8 +133,10 @@ KernelSettings BasicKernel<K>::settings() const {
 /// Registers K (see the top of this file); returns true so that it can initialise a constant.
 template <class K>
 bool register_kernel_type() {
+  static_assert(!K::length_scale || K::input == KernelInput::kDistance, "a length scale divides distances");
   KernelType type = K::type();
   type.input = K::input;
+  type.length_scale = K::length_scale;
   const std::string name = type.name;
   type.build = [name](const ParameterValues& values) -> std::shared_ptr<const KernelFunction> {
     return std::make_shared<detail::BasicKernel<K>>(values, *find_kernel_type(name));

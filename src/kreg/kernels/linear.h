@@ -8,6 +8,7 @@ namespace kreg {
 
 struct LinearKernel {
   static constexpr KernelInput input = KernelInput::kDot;
+  static constexpr bool length_scale = false;  ///< no bandwidth
   static KernelType type() { return {"linear", {}, input, {}, "x^T x'", "DotProduct(sigma_0=0)", true}; }
   explicit LinearKernel(const ParameterValues&) {}
   double operator()(double, double g) const { return g; }

@@ -12,6 +12,7 @@ namespace kreg {
 
 struct PeriodicKernel {
   static constexpr KernelInput input = KernelInput::kDistance;
+  static constexpr bool length_scale = false;  ///< sigma scales sin^2, not r: one bandwidth only
   static void check_period(double p) { check_positive("period", p); }
   static KernelType type() {
     return {"periodic",

@@ -12,6 +12,7 @@ namespace kreg {
 
 struct PolynomialKernel {
   static constexpr KernelInput input = KernelInput::kDot;
+  static constexpr bool length_scale = false;  ///< no bandwidth
   static void check_degree(double d) {
     if (!(d >= 1.0 && d <= 20.0) || d != std::floor(d))
       throw ConfigError("degree", "must be an integer in 1..20, got " + number_text(d));

@@ -11,6 +11,7 @@ namespace kreg {
 
 struct RationalQuadraticKernel {
   static constexpr KernelInput input = KernelInput::kDistance;
+  static constexpr bool length_scale = true;  ///< k(r; sigma) = k(r / sigma; 1): sigma may be one per feature
   static void check_shape(double a) { check_positive("shape", a); }
   static KernelType type() {
     return {"rational_quadratic",

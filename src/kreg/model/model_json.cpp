@@ -12,6 +12,7 @@
 #include "kreg/core/number_text.h"
 #include "kreg/io/byte_source.h"
 #include "kreg/io/json_input.h"
+#include "kreg/kernels/per_feature_bandwidth.h"
 
 namespace kreg {
 
@@ -294,6 +295,10 @@ Model model_from_json(const json& j, const std::string& source) {
   }
 
   const std::size_t p_count = m.feature_names.size();
+  if (!per_feature_count_problem(m.kernel, p_count).empty())
+    r.fail("kernel.bandwidth", std::to_string(m.kernel.length_scales().size()) +
+                                   " values, one per feature, but the model has " + std::to_string(p_count) +
+                                   " features (key 'features')");
   if (m.standardization.feature_mean.n_elem != p_count || m.standardization.feature_scale.n_elem != p_count)
     r.fail("standardization", "feature_mean/feature_scale must have one entry per feature");
   for (std::size_t i = 0; i < p_count; ++i)

@@ -15,6 +15,7 @@
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/kernel_overflow.h"
 #include "kreg/kernels/kernel_type.h"
+#include "kreg/kernels/per_feature_bandwidth.h"
 #include "kreg/linalg/blas_threads.h"
 #include "kreg/routes/route.h"
 #include "kreg/select/kernel_grid.h"
@@ -83,6 +84,7 @@ CvScores compute_cv_scores(const Dataset& data_in, const CvSettings& settings, c
   std::vector<Kernel> kernel_values;  // each grid point's kernel, built once
   const std::vector<KernelSettings> kernels =
       kernel_grid_points(settings.base.kernel, settings.kernel_grids, &kernel_values);
+  for (const Kernel& kernel : kernel_values) require_bandwidth_per_feature(kernel, data_in);
 
   // kAll: standardise once with all rows, then fit the folds on the standardised data as is.
   Dataset data = data_in;

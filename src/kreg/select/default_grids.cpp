@@ -9,6 +9,7 @@
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/kernels/kernel_type.h"
+#include "kreg/kernels/per_feature_bandwidth.h"
 #include "kreg/select/kernel_grid.h"
 #include "kreg/solvers/descent.h"
 #include "kreg/solvers/proximal.h"
@@ -103,12 +104,13 @@ DefaultGrids default_grids(const Dataset& data, const FitSettings& settings, boo
   // mu_max of the Gram matrix at the largest bandwidth tried (the largest mu_max for the radial
   // kernels), on the sample, scaled from its m rows to n.
   std::map<std::string, std::vector<double>> widest;  // the grid point of the largest bandwidth
-  if (bandwidth_axis) {
+  if (bandwidth_axis && settings.kernel.per_feature_values("bandwidth") == nullptr) {
     const std::vector<double>& b = !out.bandwidth.empty() ? out.bandwidth : given_bandwidths;
     if (!b.empty()) widest["bandwidth"] = {*std::max_element(b.begin(), b.end())};
   }
   std::vector<Kernel> kernel;
   kernel_grid_points(settings.kernel, widest, &kernel);
+  require_bandwidth_per_feature(kernel.front(), data);
   const double mu_sample = largest_eigenvalue(gram(kernel.front(), sample), 200);
   const double scale = static_cast<double>(data.n()) / static_cast<double>(std::max<arma::uword>(1, sample.n_rows));
   out.mu_top = std::isfinite(mu_sample) && mu_sample > 0.0 ? mu_sample * scale : 1.0;

@@ -55,7 +55,7 @@ struct DefaultGrids {
 /// What the rules above give for `data` and `settings` (method, kernel, standardisation,
 /// lambda scaling). `want_bandwidth` / `want_regulariser`: which axes to fill (the others
 /// were given by the user). The bandwidths of the lambda rule are `bandwidth` if filled, else
-/// `given_bandwidths` (the user's grid), else settings' own bandwidth.
+/// `given_bandwidths` (the user's grid), else settings' own bandwidth (or bandwidths, one per feature).
 DefaultGrids default_grids(const Dataset& data, const FitSettings& settings, bool want_bandwidth,
                            bool want_regulariser, const std::vector<double>& given_bandwidths = {});
 

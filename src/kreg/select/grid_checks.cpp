@@ -33,6 +33,7 @@ struct Axis {
   bool from_data = false;          ///< the data's grid: a finding only once it may grow no more
   double decades = 0.0;            ///< how far a suggested grid looks beyond an end; 0: no log scale
   std::vector<double> suggestion;  ///< the data's grid, for an axis held at one value
+  std::vector<double> per_feature;  ///< held at these values, one per feature
   bool held_by_grid = false;       ///< a one-value axis came from a grid (else from the value)
 };
 
@@ -43,6 +44,7 @@ void check(const Axis& a, bool grows, std::vector<GridFinding>& out) {
   if (a.grid.size() == 1 && !a.from_data) {
     f.kind = GridFindingKind::kHeld;
     f.held_by_grid = a.held_by_grid;
+    f.per_feature = a.per_feature;
     if (a.suggestion.size() > 1)
       f.further = {*std::min_element(a.suggestion.begin(), a.suggestion.end()),
                    *std::max_element(a.suggestion.begin(), a.suggestion.end()), static_cast<int>(a.suggestion.size())};
@@ -88,6 +90,10 @@ std::vector<GridFinding> grid_findings(const CvSettings& s, const KernelSettings
       a.held_by_grid = true;
     } else if (bandwidth) {  // held at its value
       a.grid = {a.value};
+      if (const std::vector<double>* values = kernel.per_feature_values(key)) {
+        a.per_feature = *values;
+        a.suggestion.clear();  // the data's grid is of one bandwidth for every feature
+      }
     } else {
       continue;
     }

@@ -32,6 +32,7 @@ struct GridFinding {
   GridFindingKind kind = GridFindingKind::kHeld;
   std::string axis;           ///< a kernel parameter's key, "lambda" or "t"
   double value = 0.0;         ///< the chosen point's value on it
+  std::vector<double> per_feature;  ///< kHeld: the values of a parameter given one per feature (bandwidth)
   int end = 0;                ///< -1 its smallest value, +1 its largest (0 for kHeld)
   bool held_by_grid = false;  ///< kHeld: by a grid of one value (else by the value itself, --bandwidth or --lambda)
   LogGrid further;            ///< a grid that looks further (kHeld: the data's, when it has two values or more)
@@ -41,8 +42,8 @@ struct GridFinding {
 /// The findings about the point (`kernel`, `regulariser`) chosen from the grids of `grids`
 /// (kernel_grids and regulariser_grid; base's method and kernel name the axes), kernel
 /// parameters first, in the kernel's order, then the regulariser. A bandwidth without a grid
-/// was held at its value; an end at a parameter's lower bound (lambda = 0, degree 1) is no
-/// finding, nothing lies below it.
+/// was held at its value (or its values per feature, with no grid to suggest); an end at a
+/// parameter's lower bound (lambda = 0, degree 1) is no finding, nothing lies below it.
 std::vector<GridFinding> grid_findings(const CvSettings& grids, const KernelSettings& kernel, double regulariser,
                                        const CvGridProvenance& provenance);
 

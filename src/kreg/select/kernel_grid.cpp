@@ -15,6 +15,9 @@ std::vector<KernelSettings> kernel_grid_points(const KernelSettings& base,
   for (const std::string& key : keys) {
     const auto grid = grids.find(key);
     if (grid == grids.end() || grid->second.empty()) continue;
+    if (base.per_feature_values(key) != nullptr)
+      throw ConfigError(key + "_grid", "a grid tries one " + key + " at a time, and " + key +
+                                           " is given one per feature: give the grid or the per-feature values");
     std::vector<KernelSettings> next;
     for (const KernelSettings& k : out)
       for (double v : grid->second) {

@@ -12,8 +12,9 @@ namespace kreg {
 
 /// Every combination of `grids` (values by parameter key) applied to `base`, the first key of
 /// kernel_option_keys(base.name) varying slowest (the order of the cv and loo tables); a key
-/// without a grid, or with an empty one, keeps base's value. ConfigError (key "<key>_grid")
-/// for a value the kernel refuses or a grid of a parameter the kernel does not take.
+/// without a grid, or with an empty one, keeps base's value (or its values per feature: a grid
+/// of such a key is refused). ConfigError (key "<key>_grid") for a value the kernel refuses, a
+/// grid of a parameter the kernel does not take or that base gives one per feature.
 /// With `kernels`, also each point's kernel value (built while checking it), in the same order.
 std::vector<KernelSettings> kernel_grid_points(const KernelSettings& base,
                                                const std::map<std::string, std::vector<double>>& grids,

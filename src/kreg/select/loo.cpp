@@ -12,6 +12,7 @@
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/kernels/kernel_overflow.h"
+#include "kreg/kernels/per_feature_bandwidth.h"
 #include "kreg/linalg/cholesky.h"
 #include "kreg/linalg/matrix_vector.h"
 #include "kreg/select/kernel_grid.h"
@@ -128,6 +129,7 @@ LooResult loo_krr(const Dataset& data, const LooGrid& grid) {
   require_nonnegative_grid(grid.lambdas, "lambda_grid");
   std::vector<Kernel> kernel_values;  // each point's kernel, built once
   const std::vector<KernelSettings> kernels = kernel_grid_points(grid.base.kernel, grid.kernel_grids, &kernel_values);
+  for (const Kernel& kernel : kernel_values) require_bandwidth_per_feature(kernel, data);
   require_representable_mse(data);  // LOO errors and GCV are MSEs
   const Standardization st = fit_standardization(data, grid.base.standardize);
   const arma::mat Z = st.transform_features(data.X);

@@ -117,7 +117,7 @@ namespace {
 void form_normal_matrix(const Kernel& kernel, const arma::mat& Z, const arma::vec& y, const arma::mat& C, arma::mat& G,
                         arma::vec& knm_y) {
   const arma::uword n = Z.n_rows, m = C.n_rows, block = gram_block_rows(m);
-  const arma::vec z_sq = row_squared_norms(Z), c_sq = row_squared_norms(C);
+  const arma::vec z_sq = row_squared_norms(kernel, Z), c_sq = row_squared_norms(kernel, C);
   G.zeros(m, m);
   knm_y.zeros(m);
   arma::mat Kb;
@@ -319,7 +319,7 @@ NystromSolution solve_nystrom(const Kernel& kernel, const arma::mat& Z, const ar
 arma::mat nystrom_predictions(const Kernel& kernel, const arma::mat& X, const arma::mat& C, const arma::mat& A) {
   arma::mat out(X.n_rows, A.n_cols);
   const arma::uword block = block_rows(C.n_rows);
-  const arma::vec c_sq = row_squared_norms(C);
+  const arma::vec c_sq = row_squared_norms(kernel, C);
   const int chunks = chunk_count(static_cast<int>(X.n_rows), static_cast<int>(block));
   const SingleBlasThread single;
 #pragma omp parallel num_threads(threads_for(chunks))
@@ -329,7 +329,7 @@ arma::mat nystrom_predictions(const Kernel& kernel, const arma::mat& X, const ar
     for (int c = 0; c < chunks; ++c) {
       const arma::uword s = static_cast<arma::uword>(c) * block, e = std::min(X.n_rows, s + block);
       rows = X.rows(s, e - 1);
-      cross_gram_into(kernel, rows, row_squared_norms(rows), C, c_sq, G);
+      cross_gram_into(kernel, rows, row_squared_norms(kernel, rows), C, c_sq, G);
       out.rows(s, e - 1) = G * A;
     }
   }
@@ -358,7 +358,7 @@ arma::uvec leverage_centres(const Kernel& kernel, const arma::mat& Z, arma::uwor
   // l_i = ||L_H^{-1} k_i||^2, rows in blocks.
   arma::vec score(n);
   const arma::uword block = block_rows(m);
-  const arma::vec z_sq = row_squared_norms(Z), c_sq = row_squared_norms(C);
+  const arma::vec z_sq = row_squared_norms(kernel, Z), c_sq = row_squared_norms(kernel, C);
   const int chunks = chunk_count(static_cast<int>(n), static_cast<int>(block));
   ProgressStep progress("leverage scores", static_cast<double>(n));
   const SingleBlasThread single;

@@ -4,6 +4,7 @@
 #include "kreg/core/errors.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/kernels/kernel_overflow.h"
+#include "kreg/kernels/per_feature_bandwidth.h"
 
 namespace kreg {
 
@@ -19,6 +20,7 @@ Problem::Problem(const Dataset& train, const FitSettings& settings, Kernel kerne
 }
 
 void Problem::build(ProblemChecks checks) {
+  require_bandwidth_per_feature(kernel_, train_);
   if (checks.representable_mse) require_representable_mse(train_);
   standardization_ = fit_standardization(train_, settings_.standardize);
   Z_ = standardization_.transform_features(train_.X);
