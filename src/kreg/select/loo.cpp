@@ -2,6 +2,7 @@
 // selection rules, and the brute-force check.
 #include "kreg/select/loo.h"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 
@@ -36,29 +37,40 @@ Kernel require_krr(const FitSettings& s) {
 namespace {
 
 // The log evidence and the profiled signal variance at each lambda (loo.h) from K's spectrum,
-// c = U^T y and y^T y: O(r) per lambda.
+// c = U^T y and y^T y: O(r) per lambda. Sums by plain loops in a fixed order (Armadillo's
+// accu of an element-wise function may be split over threads, and then the last digits would
+// depend on the thread count).
 class EvidenceTerms {
  public:
   EvidenceTerms(const Spectrum& spec, const arma::vec& c, double yy)
-      : mu_(spec.mu), c2_(arma::square(c)), n_(static_cast<double>(spec.n())),
-        missing_(static_cast<double>(spec.n() - spec.mu.n_elem)),
-        outside_(std::max(0.0, yy - arma::accu(arma::square(c)))) {}
+      : mu_(spec.mu), c_(c), n_(static_cast<double>(spec.n())),
+        missing_(static_cast<double>(spec.n() - spec.mu.n_elem)) {
+    double cc = 0.0;
+    for (arma::uword j = 0; j < c.n_elem; ++j) cc += c(j) * c(j);
+    outside_ = std::max(0.0, yy - cc);
+  }
   // Fills pt.log_evidence and pt.signal_variance for the effective lambda `lam`.
   void at(double lam, LooPoint& pt) const {
-    const arma::vec d = mu_ + lam;
-    double quad = arma::accu(c2_ / d), log_det = arma::accu(arma::log(d));
+    double quad = 0.0, log_det = 0.0, smallest = INFINITY;
+    for (arma::uword j = 0; j < mu_.n_elem; ++j) {
+      const double d = mu_(j) + lam;
+      quad += c_(j) * c_(j) / d;
+      log_det += std::log(d);
+      smallest = std::min(smallest, d);
+    }
     if (missing_ > 0.0) {  // a primal spectrum: the other n - r eigenvalues of K are 0
       quad += outside_ / lam;
       log_det += missing_ * std::log(lam);
+      smallest = std::min(smallest, lam);
     }
     pt.signal_variance = quad / n_;
     pt.log_evidence = -0.5 * n_ * std::log(2.0 * arma::datum::pi * pt.signal_variance) - 0.5 * log_det - 0.5 * n_;
-    if (!(d.min() > 0.0) || !std::isfinite(pt.log_evidence)) pt.log_evidence = pt.signal_variance = NAN;
+    if (!(smallest > 0.0) || !std::isfinite(pt.log_evidence)) pt.log_evidence = pt.signal_variance = NAN;
   }
 
  private:
-  arma::vec mu_, c2_;
-  double n_, missing_, outside_;
+  arma::vec mu_, c_;
+  double n_, missing_, outside_ = 0.0;
 };
 
 // The points of one kernel at every lambda, from one eigendecomposition of K (standardised
@@ -70,7 +82,9 @@ void add_kernel_points(const arma::mat& Z, const arma::vec& y, const Standardiza
   Spectrum spec = spectrum_for(kernel, Z);
   const arma::vec ytil = times_t(spec.U, y);
   const std::size_t G = lambdas.size();
-  const EvidenceTerms evidence(spec, ytil, arma::dot(y, y));
+  double yy = 0.0;  // y^T y in a fixed order (see EvidenceTerms)
+  for (arma::uword i = 0; i < y.n_elem; ++i) yy += y(i) * y(i);
+  const EvidenceTerms evidence(spec, ytil, yy);
 
   // Filters for all lambdas at once: Hf(j, g) = mu_j / (mu_j + lambda_g).
   arma::mat Hf(spec.mu.n_elem, G);
