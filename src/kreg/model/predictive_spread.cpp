@@ -29,8 +29,16 @@ PredictiveSpread exact_predictive_spread(const Model& model, const arma::mat& X)
   const double lambda = model.settings.lambda * model.settings.lambda_unit(n);
   arma::mat A = gram(model.kernel, model.points);
   A.diag() += lambda;
-  // y = A alpha on the standardised scale, so y^T A^{-1} y = alpha^T A alpha.
-  out.signal_variance = arma::dot(model.alpha, A * model.alpha) / static_cast<double>(n);
+  // y = A alpha on the standardised scale, so y^T A^{-1} y = alpha^T A alpha. Plain loops in a
+  // fixed order here and below: a BLAS or Armadillo sum split over threads would make the last
+  // digits depend on the thread count.
+  double quadratic = 0.0;
+  for (arma::uword j = 0; j < n; ++j) {
+    double column = 0.0;
+    for (arma::uword i = 0; i < n; ++i) column += A(i, j) * model.alpha(i);
+    quadratic += model.alpha(j) * column;
+  }
+  out.signal_variance = quadratic / static_cast<double>(n);
   out.noise_variance = out.signal_variance * lambda;
   const CholeskyFactor chol = cholesky_in_place(std::move(A), "K + lambda I of the model's training rows");
   const arma::mat L = arma::trimatl(chol.factor);
@@ -45,7 +53,9 @@ PredictiveSpread exact_predictive_spread(const Model& model, const arma::mat& X)
     const arma::uword end = std::min(Z.n_rows, start + block) - 1;
     const arma::mat Zb = Z.rows(start, end);
     const arma::mat V = arma::solve(arma::trimatl(L), cross_gram(model.kernel, Zb, model.points).t());  // n x b
-    const arma::rowvec explained = arma::sum(arma::square(V), 0);
+    arma::rowvec explained(V.n_cols, arma::fill::zeros);  // k_x^T A^{-1} k_x = ||L^{-1} k_x||^2 per row
+    for (arma::uword c = 0; c < V.n_cols; ++c)
+      for (arma::uword i = 0; i < V.n_rows; ++i) explained(c) += V(i, c) * V(i, c);
     for (arma::uword i = 0; i < Zb.n_rows; ++i) {
       const arma::uword row = start + i;
       if (Zb.row(i).has_nan()) {  // a missing feature: no prediction, no spread
