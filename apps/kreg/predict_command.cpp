@@ -1,16 +1,20 @@
 // `kreg predict`: apply a saved model to a CSV file; report R2, RMSE, MAE when the file
-// holds the model's target column; --keep carries columns (an identifier) into the output.
+// holds the model's target column; --keep carries columns (an identifier) into the output;
+// --std and --interval add the predictive spread of a model with a Gaussian-process reading
+// (krr: routes/gp_reading.h, docs/gp.md).
 #include <cfloat>
 #include <cmath>
 #include <sstream>
 
 #include "command.h"
 #include "data_options.h"
+#include "kreg/core/normal_quantile.h"
 #include "kreg/core/number_text.h"
 #include "kreg/data/dataset.h"
 #include "kreg/data/metrics.h"
 #include "kreg/io/table_writer.h"
 #include "kreg/model/model_json.h"
+#include "kreg/routes/gp_reading.h"
 #include "output_files.h"
 
 namespace kreg::cli {
@@ -34,12 +38,23 @@ class PredictCommand : public Command {
              "copy these columns of --data (an identifier, the target; any text) into the output, as written, "
              "before the prediction column")
         ->option_text("COL[,COL]");
+    options.add_flag("--std", std_,
+                     "add a column 'std': the posterior standard deviation of the regression function at each row, "
+                     "in the target's units (krr: its Gaussian-process reading, docs/gp.md)");
+    options
+        .add("--interval", interval_,
+             "add columns 'lower' and 'upper': the central interval of this probability (e.g. 0.95) for a new "
+             "observation at each row, the noise variance included (krr)")
+        ->option_text("LEVEL");
   }
 
   void run(Streams& io) override {
     require(options, "model", model_path_);
     require(options, "data", data_path_);
     check_kept_columns();
+    if (options.given("interval") && !(interval_ > 0.0 && interval_ < 1.0))
+      throw ConfigError("interval", "must lie strictly between 0 and 1 (0.95 for a 95% interval), got " +
+                                        readable_number(interval_));
     const std::string output = output_path_.empty() ? "-" : output_path_;
     OutputFiles files(options, {{"output", output}, {"metrics", metrics_path_}},
                       {{"model", model_path_}, {"data", data_path_}, {"config", options.config_path()}});
@@ -51,8 +66,18 @@ class PredictCommand : public Command {
       throw DataError(data.source + ": no column '" + model.target_name + "' to compute --metrics from");
     const arma::vec f = predict(model, data.X);  // NaN where a feature is missing
     require_finite_predictions(model, input, f);
+    SpreadColumns spread;
+    if (std_ || options.given("interval")) {
+      const PredictiveSpread s = predictive_spread(model, data.X);
+      if (std_) spread.std = s.latent_std;
+      if (options.given("interval")) {
+        const double z = normal_quantile(0.5 + 0.5 * interval_);
+        spread.lower = f - z * s.observation_std;
+        spread.upper = f + z * s.observation_std;
+      }
+    }
 
-    files.add("output", prediction_table(input, f));
+    files.add("output", prediction_table(input, f, spread));
 
     if (input.rows_incomplete > 0)
       warn(io, data.source + ": " + std::to_string(input.rows_incomplete) + " of " + std::to_string(f.n_elem) +
@@ -90,11 +115,15 @@ class PredictCommand : public Command {
  private:
   // --keep names each column once, and none called as the output's own column.
   void check_kept_columns() const {
+    std::vector<std::string> own = {"prediction"};
+    if (std_) own.push_back("std");
+    if (options.given("interval")) own.insert(own.end(), {"lower", "upper"});
     for (std::size_t i = 0; i < keep_.size(); ++i) {
-      if (keep_[i] == "prediction")
-        throw ConfigError("keep",
-                          "column 'prediction' cannot be kept: the output's own column has that name (rename the "
-                          "column in --data)");
+      for (const std::string& name : own)
+        if (keep_[i] == name)
+          throw ConfigError("keep", "column '" + name +
+                                        "' cannot be kept: the output's own column has that name (rename the "
+                                        "column in --data)");
       for (std::size_t j = 0; j < i; ++j)
         if (keep_[j] == keep_[i]) throw ConfigError("keep", "column '" + keep_[i] + "' is named twice");
     }
@@ -121,22 +150,36 @@ class PredictCommand : public Command {
     }
   }
 
-  // The output: the kept columns as read, then the predictions (empty where one is missing).
-  static std::string prediction_table(const PredictionData& input, const arma::vec& f) {
+  // The columns of --std and --interval (empty when not asked for).
+  struct SpreadColumns {
+    arma::vec std, lower, upper;
+  };
+
+  // The output: the kept columns as read, then the predictions (empty where one is missing),
+  // then std, lower and upper when asked for.
+  static std::string prediction_table(const PredictionData& input, const arma::vec& f, const SpreadColumns& spread) {
     const std::size_t kept = input.kept_columns.size();
     std::string csv;
     csv.reserve(f.n_elem * (24 + 16 * kept));
     for (const auto& name : input.kept_columns) csv += csv_field(name) + ",";
-    csv += "prediction\n";
+    csv += "prediction";
+    if (!spread.std.empty()) csv += ",std";
+    if (!spread.lower.empty()) csv += ",lower,upper";
+    csv += "\n";
     for (std::size_t i = 0; i < f.n_elem; ++i) {
       for (std::size_t k = 0; k < kept; ++k) csv += csv_field(input.kept_text[i * kept + k]) + ",";
-      csv += format_double(f(i)) + "\n";
+      csv += format_double(f(i));
+      if (!spread.std.empty()) csv += "," + format_double(spread.std(i));
+      if (!spread.lower.empty()) csv += "," + format_double(spread.lower(i)) + "," + format_double(spread.upper(i));
+      csv += "\n";
     }
     return csv;
   }
 
   std::string model_path_, data_path_, output_path_, metrics_path_;
   std::vector<std::string> keep_;
+  bool std_ = false;
+  double interval_ = 0.0;
   ReadOptions read_;
 };
 

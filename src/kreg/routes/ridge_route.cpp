@@ -82,6 +82,10 @@ class RidgeExactRoute : public Route {
     return std::make_unique<RidgeCvScorer>(job);
   }
   bool allows_group_deletion() const override { return true; }
+  bool reads_as_gaussian_process() const override { return true; }
+  PredictiveSpread predictive_spread(const Model& model, const arma::mat& X) const override {
+    return exact_predictive_spread(model, X);
+  }
 
   MemoryEstimate fit_memory(const FitSettings&, const MemoryShape& shape) const override {
     if (shape.primal(shape.n)) return memory_terms::primal(shape.n, shape.p);

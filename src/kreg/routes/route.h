@@ -14,6 +14,7 @@
 #include "kreg/data/folds.h"
 #include "kreg/data/score.h"
 #include "kreg/model/model.h"
+#include "kreg/model/predictive_spread.h"
 #include "kreg/routes/cv_fold_scores.h"
 #include "kreg/routes/cv_route.h"
 #include "kreg/routes/memory_estimate.h"
@@ -95,6 +96,12 @@ class Route {
                                         std::size_t grid_size, CvRoute krr_route) const;
   /// Which columns its paths fill beyond the common ones; none by default.
   virtual PathColumns path_columns() const { return {}; }
+
+  /// Whether its models read as a Gaussian process's posterior mean (predictive_spread applies).
+  virtual bool reads_as_gaussian_process() const { return false; }
+  /// The predictive standard deviations of a model this route fitted, at raw rows X. By
+  /// default a ConfigError (key `std`) naming the methods whose routes have them.
+  virtual PredictiveSpread predictive_spread(const Model& model, const arma::mat& X) const;
 };
 
 /// The memory of one cv fold's path on shape.n rows in `folds` folds: the fold's training rows

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "kreg/core/errors.h"
 #include "kreg/core/ill_conditioning.h"
 #include "kreg/routes/route_support.h"
 
@@ -44,6 +45,19 @@ ScopedRouteForTesting::ScopedRouteForTesting(const Route& route) { route_for_tes
 ScopedRouteForTesting::~ScopedRouteForTesting() { route_for_testing.store(nullptr); }
 
 std::vector<std::string> Route::path_warnings(const FitSettings&, const std::vector<PathPoint>&) const { return {}; }
+
+PredictiveSpread Route::predictive_spread(const Model& model, const arma::mat&) const {
+  std::string readers;  // the methods whose (family, solver) route has a Gaussian-process reading
+  for (const MethodInfo& method : method_registry())
+    for (const RegisteredRoute& r : route_table())
+      if (r.family == method.family && r.route->reads_as_gaussian_process() && solver_info(r.solver).serves(method))
+        readers += std::string(readers.empty() ? "" : ", ") + method.name +
+                   (r.solver == Solver::kAuto ? "" : " (solver " + to_string(r.solver) + ")");
+  throw ConfigError("std", "a model of " + model.settings.method + " (solver " + to_string(model.settings.solver) +
+                               ") has no Gaussian-process reading, so no predictive standard deviation or "
+                               "interval; models that have one: " +
+                               readers);
+}
 
 MemoryEstimate Route::cv_task_memory(const FitSettings& settings, const MemoryShape& shape, int folds, std::size_t,
                                      CvRoute) const {
