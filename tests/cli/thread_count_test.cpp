@@ -87,6 +87,8 @@ TEST(ThreadCount, FitsRefitsAndPredictionsAreByteIdentical) {
       run_cli({"fit", "--data", d700, "--bandwidth", "2", "--lambda", "0.1", "--model", dir + "/m.json", "--quiet"});
   ASSERT_EQ(fit.status, 0) << fit.err;
   expect_thread_independent({"predict", "--model", dir + "/m.json", "--data", d2001}, "--output");
+  expect_thread_independent(
+      {"predict", "--model", dir + "/m.json", "--data", d2001, "--std", "--interval", "0.9"}, "--output");
 }
 
 }  // namespace
