@@ -6,6 +6,7 @@
 #include <map>
 
 #include "kreg/core/grid.h"
+#include "kreg/data/row_distances.h"
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
 #include "kreg/kernels/kernel_type.h"
@@ -18,50 +19,12 @@ namespace kreg {
 
 namespace {
 
-// The sample of at most max_rows rows of Z (spread_rows), Z itself when it is small enough.
-arma::mat spread_sample(const arma::mat& Z, std::size_t max_rows) {
-  const arma::uvec rows = spread_rows(Z.n_rows, std::max<std::size_t>(max_rows, 2));
-  return rows.n_elem == Z.n_rows ? Z : arma::mat(Z.rows(rows));
-}
-
-double median_of(std::vector<double>& v) {
-  if (v.empty()) return 0.0;
-  const std::size_t mid = v.size() / 2;
-  std::nth_element(v.begin(), v.begin() + static_cast<long>(mid), v.end());
-  const double upper = v[mid];
-  if (v.size() % 2 == 1) return upper;
-  const double lower = *std::max_element(v.begin(), v.begin() + static_cast<long>(mid));
-  return 0.5 * (lower + upper);
-}
-
 bool has_bandwidth(const KernelSettings& kernel) {
   const auto keys = kernel_option_keys(kernel.name);
   return std::find(keys.begin(), keys.end(), "bandwidth") != keys.end();
 }
 
 }  // namespace
-
-arma::uvec spread_rows(std::size_t n, std::size_t max_rows) {
-  const std::size_t m = std::min(n, max_rows);
-  arma::uvec rows(m);
-  for (std::size_t i = 0; i < m; ++i) rows[i] = static_cast<arma::uword>((static_cast<double>(i) * n) / m);
-  return rows;
-}
-
-double median_pairwise_distance(const arma::mat& Z, std::size_t max_rows) {
-  const arma::mat S = spread_sample(Z, max_rows);
-  const arma::uword m = S.n_rows;
-  if (m < 2) return 0.0;
-  // Squared distances ||a||^2 + ||b||^2 - 2 a.b from one product (BLAS-3), clipped at 0.
-  const arma::vec sq = arma::sum(arma::square(S), 1);
-  const arma::mat G = S * S.t();
-  std::vector<double> d;
-  d.reserve(static_cast<std::size_t>(m) * (m - 1) / 2);
-  for (arma::uword j = 0; j < m; ++j)
-    for (arma::uword i = j + 1; i < m; ++i) d.push_back(std::sqrt(std::max(0.0, sq[i] + sq[j] - 2.0 * G(i, j))));
-  const double med = median_of(d);
-  return std::isfinite(med) ? med : 0.0;
-}
 
 std::vector<double> default_bandwidth_grid(double median_distance) {
   const double d = std::isfinite(median_distance) && median_distance > 0.0 ? median_distance : 1.0;

@@ -25,17 +25,10 @@
 #include <armadillo>
 
 #include "kreg/data/dataset.h"
+#include "kreg/data/row_distances.h"
 #include "kreg/solvers/fit_settings.h"
 
 namespace kreg {
-
-/// Rows i * n / m for i < m = min(n, max_rows): a deterministic sample spread over the whole
-/// file (data sorted by one column is still sampled across its range); all rows when n is small.
-arma::uvec spread_rows(std::size_t n, std::size_t max_rows);
-
-/// Median of the Euclidean distances between the distinct pairs of an evenly spaced sample of
-/// at most `max_rows` rows of Z (rows i * n / m); 0 when fewer than two rows or all equal.
-double median_pairwise_distance(const arma::mat& Z, std::size_t max_rows = 1000);
 
 /// Five log-spaced bandwidths from d / 10 to 10 d (d = 1 when it is 0 or not finite).
 std::vector<double> default_bandwidth_grid(double median_distance);
