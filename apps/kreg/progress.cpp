@@ -37,17 +37,20 @@ void ProgressPrinter::on_progress(const std::string& step, double fraction, doub
   if (mode_ == Mode::kOff) return;
   const double now = since_start();
   if (mode_ == Mode::kTerminal && (now < kTerminalDelay || now - last_ < kTerminalRedraw)) return;
-  const int percent = static_cast<int>(fraction * 100.0);
+  const int percent = fraction < 0.0 ? -1 : static_cast<int>(fraction * 100.0);  // -1: a step of unknown length
   // A line every --progress-every seconds while a step runs, whether or not its percentage
   // moved: a long stretch inside one unit of work still shows the time going by.
   // (At most ten lines a second when the percentage stands still, whatever the interval.)
+  // A step of unknown length (percent -1) says something new at each report (an optimiser's
+  // evaluation): every one is printed when --progress-every allows.
   if (mode_ == Mode::kLines &&
-      (now - last_ < every_ || (percent == last_percent_ && now - last_ < std::max(every_, kTerminalRedraw))))
+      (now - last_ < every_ ||
+       (percent >= 0 && percent == last_percent_ && now - last_ < std::max(every_, kTerminalRedraw))))
     return;
   last_ = now;
   last_percent_ = percent;
-  std::string text = label_ + ": " + step + " " + std::to_string(percent) + "% (" +
-                     duration_text(seconds) + " elapsed";
+  std::string text = label_ + ": " + step + (percent >= 0 ? " " + std::to_string(percent) + "%" : std::string()) +
+                     " (" + duration_text(seconds) + " elapsed";
   if (fraction >= 0.01 && fraction < 1.0)
     text += ", about " + duration_text(seconds * (1.0 - fraction) / fraction) + " left";
   text += ")";

@@ -38,6 +38,15 @@ ProgressStep::ProgressStep(std::string name, double total_work)
   ++t_depth;
 }
 
+ProgressStep::ProgressStep(std::string name) : ProgressStep(std::move(name), 1.0) {}
+
+void ProgressStep::note(const std::string& detail) {
+  if (listener_ == nullptr) return;
+  std::unique_lock<std::mutex> lock(g_report, std::try_to_lock);
+  if (!lock.owns_lock()) return;
+  listener_->on_progress(name_ + ": " + detail, -1.0, now_seconds() - start_);
+}
+
 ProgressStep::~ProgressStep() {
   --t_depth;
   if (listener_ == nullptr) return;

@@ -14,7 +14,9 @@ namespace kreg {
 class ProgressListener {
  public:
   virtual ~ProgressListener() = default;
-  /// `fraction` in [0, 1] of `step` ("Cholesky factorisation"), `seconds` since it began.
+  /// `fraction` in [0, 1] of `step` ("Cholesky factorisation"), `seconds` since it began;
+  /// fraction < 0 for a step of unknown length (ProgressStep::note), whose `step` then says
+  /// where it is ("tuning: start 1 of 2, evaluation 14, log evidence 248.9").
   virtual void on_progress(const std::string& step, double fraction, double seconds) = 0;
   /// The step ended (its work is done or it stopped).
   virtual void on_step_end(const std::string& step, double seconds) = 0;
@@ -29,11 +31,16 @@ void set_progress_listener(ProgressListener* listener);
 class ProgressStep {
  public:
   ProgressStep(std::string name, double total_work);
+  /// A step of unknown length (an optimisation that runs until it converges): it reports what
+  /// note() says, without a fraction.
+  explicit ProgressStep(std::string name);
   ~ProgressStep();
   ProgressStep(const ProgressStep&) = delete;
   ProgressStep& operator=(const ProgressStep&) = delete;
   /// Adds `work` done; thread-safe.
   void advance(double work);
+  /// Reports "name: detail" (a step of unknown length says where it is); thread-safe.
+  void note(const std::string& detail);
 
  private:
   ProgressListener* listener_;  ///< null when nobody listens or an outer step reports
