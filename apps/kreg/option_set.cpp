@@ -271,6 +271,12 @@ bool OptionSet::given(const std::string& key) const {
   return false;
 }
 
+bool OptionSet::given_on_command_line(const std::string& key) const {
+  for (const auto& e : entries_)
+    if (e.key == key && e.option->count() > 0) return true;
+  return false;
+}
+
 std::string OptionSet::where(const std::string& key) const {
   for (const auto& e : entries_)
     if (e.key == key && e.option->count() > 0) return e.flag;

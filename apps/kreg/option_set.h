@@ -76,6 +76,8 @@ class OptionSet {
   std::string located(const ConfigError& e) const;
   /// True when the option was set on the command line or in the config.
   bool given(const std::string& key) const;
+  /// True when the option was set on the command line.
+  bool given_on_command_line(const std::string& key) const;
 
  private:
   struct Entry {

@@ -45,7 +45,8 @@ class PredictCommand : public Command {
         .add("--interval", interval_,
              "add columns 'lower' and 'upper': the central interval of this probability (e.g. 0.95) for a new "
              "observation at each row, the noise variance included (krr)")
-        ->option_text("LEVEL");
+        ->option_text("LEVEL")
+        ->default_str("");  // no interval unless given
   }
 
   void run(Streams& io) override {

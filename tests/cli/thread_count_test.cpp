@@ -82,6 +82,8 @@ TEST(ThreadCount, FitsRefitsAndPredictionsAreByteIdentical) {
   expect_thread_independent({"path", "--data", d700, "--bandwidth", "2", "--lambda-grid", "0.001,0.1,10"}, "--output");
   expect_thread_independent({"path", "--data", d700, "--bandwidth", "2", "--method", "kgf", "--t-grid", "1,100"},
                             "--output");
+  expect_thread_independent(
+      {"fit", "--data", d700, "--tune", "evidence", "--ard", "--restarts", "1", "--kernel", "matern52"}, "--model");
   expect_thread_independent({"loo", "--data", d700, "--bandwidth", "2", "--lambda-grid", "0.001,0.1,10"}, "--output");
   const CliResult fit =
       run_cli({"fit", "--data", d700, "--bandwidth", "2", "--lambda", "0.1", "--model", dir + "/m.json", "--quiet"});

@@ -14,8 +14,9 @@
 //
 // A second rule keeps the programs (apps/kreg, and apps/kreg_docgen built on it) out of the
 // numerical work: from the library they include only core, io, data, kernels, model, routes and
-// select headers, and of solvers only the settings and registries; never a linalg or spectral
-// header or a solver, directly or through a library header they include.
+// select headers, of solvers only the settings and registries, and of gp only the names of the
+// tuning objectives; never a linalg or spectral header, a solver or the tuning's numerical work,
+// directly or through a library header they include.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -48,6 +49,8 @@ const std::vector<std::pair<std::string, std::string>> kPrograms = {{"apps", "ap
 const std::vector<std::string> kCommandLineLayers = {"core", "io", "data", "kernels", "model", "routes", "select"};
 const std::vector<std::string> kCommandLineSolverHeaders = {"fit_settings.h", "method_registry.h", "default_grids.h",
                                                             "solver_table.h", "path_point.h"};
+// And of gp/ the names of the tuning objectives (tune_objective.h: an enum and its text).
+const std::vector<std::string> kCommandLineGpHeaders = {"tune_objective.h"};
 
 std::string joined(const std::vector<std::string>& words, const std::string& separator) {
   std::string s;
@@ -195,7 +198,11 @@ std::string refused_to_programs(const Place& header) {
   if (header.layer == "solvers" && std::find(kCommandLineSolverHeaders.begin(), kCommandLineSolverHeaders.end(),
                                              file) != kCommandLineSolverHeaders.end())
     return "";
+  if (header.layer == "gp" &&
+      std::find(kCommandLineGpHeaders.begin(), kCommandLineGpHeaders.end(), file) != kCommandLineGpHeaders.end())
+    return "";
   if (header.layer == "solvers") return "a solver's implementation";
+  if (header.layer == "gp") return "the Gaussian-process tuning's numerical work";
   if (header.layer == "linalg" || header.layer == "spectral") return "linear algebra";
   return "not a layer the programs may include";
 }
@@ -255,7 +262,8 @@ TEST(Layering, CommandLineIncludesNoLinalgOrSolverImplementation) {
   const std::vector<std::string> found = command_line_violations(KREG_SOURCE_DIR);
   EXPECT_TRUE(found.empty()) << "apps/kreg and apps/kreg_docgen include from the library only "
                              << joined(kCommandLineLayers, ", ") << " headers, and of solvers only "
-                             << joined(kCommandLineSolverHeaders, ", ")
+                             << joined(kCommandLineSolverHeaders, ", ") << ", and of gp only "
+                             << joined(kCommandLineGpHeaders, ", ")
                              << " (no linalg or spectral header and no solver, also not through a header they "
                                 "include); what they need of those belongs behind a header of an allowed layer:"
                              << listed(found);

@@ -4,11 +4,13 @@
 #pragma once
 
 #include <armadillo>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/kernel.h"
+#include "kreg/model/tuning_record.h"
 #include "kreg/solvers/fit_settings.h"
 
 namespace kreg {
@@ -52,6 +54,7 @@ struct Model {
   arma::vec beta;         ///< primal weights f(z) = z^T beta (linear kernel, p < n); empty otherwise
   TrainingSummary summary;
   std::vector<std::string> warnings;  ///< numerical caveats found while fitting
+  std::optional<TuningRecord> tuning;  ///< kreg fit --tune: how the hyperparameters were chosen
 };
 
 /// Predictions for raw (unstandardised) rows X (n* x p, columns in feature_names order); NaN

@@ -57,6 +57,44 @@ ordered_json settings_to_json(const FitSettings& s) {
   return p;
 }
 
+// A bandwidth as the kernel writes it: a number, or a list with one per feature.
+ordered_json bandwidth_to_json(const arma::vec& b) { return b.n_elem == 1 ? number(b(0)) : vec_to_json(b); }
+
+// The "tuning" object (tuning_record.h); the names are those scripts read.
+ordered_json tuning_to_json(const TuningRecord& t) {
+  ordered_json starts = ordered_json::array();
+  for (const TuningRun& r : t.starts)
+    starts.push_back(ordered_json{{"start", ordered_json{{"bandwidth", bandwidth_to_json(r.start_bandwidth)},
+                                                         {"lambda", number(r.start_lambda)},
+                                                         {"value", number(r.start_value)}}},
+                                  {"optimum", r.bandwidth.empty()
+                                                  ? ordered_json(nullptr)
+                                                  : ordered_json{{"bandwidth", bandwidth_to_json(r.bandwidth)},
+                                                                 {"lambda", number(r.lambda)},
+                                                                 {"value", number(r.value)}}},
+                                  {"evaluations", r.evaluations},
+                                  {"iterations", r.iterations},
+                                  {"converged", r.converged},
+                                  {"improved", r.improved},
+                                  {"message", r.message}});
+  return ordered_json{{"objective", to_string(t.objective)},
+                      {"per_feature", t.per_feature},
+                      {"value", number(t.value)},
+                      {"bandwidth", bandwidth_to_json(t.bandwidth)},
+                      {"lambda", number(t.lambda)},
+                      {"signal_variance", number(t.signal_variance)},
+                      {"noise_variance", number(t.noise_variance)},
+                      {"log_evidence", number(t.log_evidence)},
+                      {"loo_mse", number(t.loo_mse)},
+                      {"gcv", number(t.gcv)},
+                      {"df", number(t.df)},
+                      {"evaluations", t.evaluations},
+                      {"best_restart", t.best_start},
+                      {"bounds", ordered_json{{"bandwidth", {number(t.bandwidth_bounds[0]), number(t.bandwidth_bounds[1])}},
+                                              {"lambda", {number(t.lambda_bounds[0]), number(t.lambda_bounds[1])}}}},
+                      {"restarts", std::move(starts)}};
+}
+
 // Typed access that names the key path and the file in every error.
 class Reader {
  public:
@@ -203,6 +241,7 @@ ordered_json model_to_json(const Model& m) {
   j["points"] = std::move(points);
   j["alpha"] = vec_to_json(m.alpha);
   if (!m.beta.empty()) j["beta"] = vec_to_json(m.beta);
+  if (m.tuning) j["tuning"] = tuning_to_json(*m.tuning);
   return j;
 }
 

@@ -2,6 +2,7 @@
 #include "kreg/routes/memory_estimate.h"
 
 #include "kreg/core/memory.h"
+#include "kreg/gp/gp_objective.h"
 #include "kreg/routes/route.h"
 
 namespace kreg {
@@ -62,6 +63,13 @@ MemoryEstimate path_memory(const FitSettings& s, const Kernel& kernel, std::size
 
 MemoryEstimate loo_memory(const FitSettings& s, const Kernel& kernel, std::size_t n, std::size_t p) {
   return path_memory(s, kernel, n, p, 0);
+}
+
+MemoryEstimate tune_memory(std::size_t n) {
+  MemoryEstimate e{gp_workspace_bytes(n) + memory_terms::kBlasBuffer,
+                   "the tuning's three " + std::to_string(n) + " x " + std::to_string(n) + " matrices"};
+  e.per_thread = false;
+  return e;
 }
 
 void require_memory_for(const MemoryEstimate& e, const std::string& command, std::size_t n) {

@@ -37,6 +37,10 @@ MemoryEstimate path_memory(const FitSettings& settings, const Kernel& kernel, st
                            std::size_t n_validation);
 MemoryEstimate loo_memory(const FitSettings& settings, const Kernel& kernel, std::size_t n, std::size_t p);
 
+/// kreg fit --tune: the tuning's three n x n matrices (gp_objective.h's workspace) and BLAS's
+/// buffers; the fit after it needs less (fit_memory).
+MemoryEstimate tune_memory(std::size_t n);
+
 /// require_memory() with the estimate and the advice for a too-large run.
 void require_memory_for(const MemoryEstimate& estimate, const std::string& command, std::size_t n);
 

@@ -8,6 +8,7 @@
 #include "kreg/linalg/blas_threads.h"
 #include "kreg/linalg/inverse_trace.h"
 #include "kreg/routes/fold_scoring.h"
+#include "kreg/routes/gp_tuning.h"
 #include "kreg/routes/ridge_cv.h"
 #include "kreg/routes/route_support.h"
 #include "kreg/solvers/krr.h"
@@ -85,6 +86,11 @@ class RidgeExactRoute : public Route {
   bool reads_as_gaussian_process() const override { return true; }
   PredictiveSpread predictive_spread(const Model& model, const arma::mat& X) const override {
     return exact_predictive_spread(model, X);
+  }
+  TuningRecord tune(const Problem& problem, const TuneRequest& request) const override {
+    if (problem.primal())  // (only the linear kernel solves in the primal, and it is no radial kernel)
+      return Route::tune(problem, request);
+    return tune_gaussian_process(problem, request);
   }
 
   MemoryEstimate fit_memory(const FitSettings&, const MemoryShape& shape) const override {

@@ -19,6 +19,7 @@
 #include "kreg/routes/cv_route.h"
 #include "kreg/routes/memory_estimate.h"
 #include "kreg/routes/path.h"
+#include "kreg/routes/tune_request.h"
 #include "kreg/solvers/path_point.h"
 #include "kreg/solvers/problem.h"
 
@@ -102,6 +103,10 @@ class Route {
   /// The predictive standard deviations of a model this route fitted, at raw rows X. By
   /// default a ConfigError (key `std`) naming the methods whose routes have them.
   virtual PredictiveSpread predictive_spread(const Model& model, const arma::mat& X) const;
+  /// The hyperparameters (bandwidths, lambda) of a Gaussian-process objective on the problem
+  /// (kreg fit --tune; gp_tuning.h). By default a ConfigError (key `tune`) naming the methods
+  /// whose routes have one.
+  virtual TuningRecord tune(const Problem& problem, const TuneRequest& request) const;
 };
 
 /// The memory of one cv fold's path on shape.n rows in `folds` folds: the fold's training rows

@@ -46,17 +46,33 @@ ScopedRouteForTesting::~ScopedRouteForTesting() { route_for_testing.store(nullpt
 
 std::vector<std::string> Route::path_warnings(const FitSettings&, const std::vector<PathPoint>&) const { return {}; }
 
-PredictiveSpread Route::predictive_spread(const Model& model, const arma::mat&) const {
-  std::string readers;  // the methods whose (family, solver) route has a Gaussian-process reading
+namespace {
+
+// The methods whose (family, solver) route has a Gaussian-process reading: "krr".
+std::string gaussian_process_readers() {
+  std::string readers;
   for (const MethodInfo& method : method_registry())
     for (const RegisteredRoute& r : route_table())
       if (r.family == method.family && r.route->reads_as_gaussian_process() && solver_info(r.solver).serves(method))
         readers += std::string(readers.empty() ? "" : ", ") + method.name +
                    (r.solver == Solver::kAuto ? "" : " (solver " + to_string(r.solver) + ")");
+  return readers;
+}
+
+}  // namespace
+
+PredictiveSpread Route::predictive_spread(const Model& model, const arma::mat&) const {
   throw ConfigError("std", "a model of " + model.settings.method + " (solver " + to_string(model.settings.solver) +
                                ") has no Gaussian-process reading, so no predictive standard deviation or "
                                "interval; models that have one: " +
-                               readers);
+                               gaussian_process_readers());
+}
+
+TuningRecord Route::tune(const Problem& problem, const TuneRequest&) const {
+  throw ConfigError("tune", problem.settings().method + " (solver " + to_string(problem.settings().solver) +
+                                ") has no Gaussian-process reading to tune by evidence, LOO or GCV; methods that "
+                                "have one: " +
+                                gaussian_process_readers() + " (other methods: kreg cv)");
 }
 
 MemoryEstimate Route::cv_task_memory(const FitSettings& settings, const MemoryShape& shape, int folds, std::size_t,

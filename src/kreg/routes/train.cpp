@@ -44,6 +44,29 @@ Model train(const Dataset& data_in, const FitSettings& settings, const Dataset* 
   return model;
 }
 
+Model tune_and_train(const Dataset& data, const FitSettings& settings, const TuneRequest& request, PhaseTimes* times) {
+  Stopwatch watch;
+  validate(settings);
+  if (!data.has_target()) throw DataError(data.source + ": no target column to fit");
+  if (data.n() < 1) throw DataError(data.source + ": no training rows");
+  TuningRecord record;
+  {
+    const Problem problem(data, settings, nullptr, {false, nullptr});
+    record = route_for(settings).tune(problem, request);
+  }
+  record_lap(times, "tune", watch);
+  FitSettings tuned = settings;
+  if (record.bandwidth.n_elem == 1)
+    tuned.kernel.set("bandwidth", record.bandwidth(0));
+  else
+    tuned.kernel.per_feature["bandwidth"] = arma::conv_to<std::vector<double>>::from(record.bandwidth);
+  tuned.lambda = record.lambda;
+  Model model = train(data, tuned, nullptr, times);
+  model.warnings.insert(model.warnings.begin(), record.warnings.begin(), record.warnings.end());
+  model.tuning = std::move(record);
+  return model;
+}
+
 Model fit_problem(const Problem& problem, const FitRequest& request, const arma::uvec& original_rows_in) {
   Stopwatch watch;
   const FitSettings& settings = problem.settings();

@@ -6,6 +6,7 @@
 #include "kreg/data/dataset.h"
 #include "kreg/data/score.h"
 #include "kreg/model/model.h"
+#include "kreg/routes/tune_request.h"
 #include "kreg/solvers/fit_settings.h"
 
 namespace kreg {
@@ -19,5 +20,13 @@ namespace kreg {
 /// failure. With `times`, records the wall time of its phases ("standardize", "gram", ...).
 Model train(const Dataset& data, const FitSettings& settings, const Dataset* validation = nullptr,
             PhaseTimes* times = nullptr, const Score& early_stopping_score = Score{});
+
+/// kreg fit --tune: chooses the bandwidth(s) and lambda of settings' kernel by the request's
+/// Gaussian-process objective on `data` (Route::tune; docs/gp.md), then fits at them (train())
+/// and keeps the record in the model's `tuning`, its warnings in the model's. Settings'
+/// bandwidth and lambda are not read. ConfigError (key `tune`) for a method or solver without
+/// the tuning, (key `kernel`) for a kernel it does not cover.
+Model tune_and_train(const Dataset& data, const FitSettings& settings, const TuneRequest& request,
+                     PhaseTimes* times = nullptr);
 
 }  // namespace kreg
