@@ -1,8 +1,8 @@
 // kreg predict --std and --interval (model/predictive_spread.h) against scikit-learn's
 // GaussianProcessRegressor(ConstantKernel(s2) * kernel(sigma), alpha = s2 lambda,
 // optimizer=None).predict(return_std=True) with kreg's standardisation and the profiled s2
-// (tests/fixtures/make_gp_predict_fixture.py): Gaussian and Matern 5/2, one bandwidth and one
-// per feature, two lambdas, 40 new rows each; and the refusals.
+// (tests/fixtures/make_gp_predict_fixture.py): two data sets (3 and 8 features), Gaussian and
+// Matern 5/2, one bandwidth and one per feature, two lambdas, 40 new rows each; and the refusals.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -34,44 +34,52 @@ double relative(double got, double want) { return std::abs(got - want) / std::ma
 
 TEST(PredictSpread, StdAndIntervalEqualScikitLearnsGaussianProcess) {
   const std::string dir = scratch_dir();
-  const auto fixture = read_rows(read_text(source_path("tests/fixtures/gp_predict_fixture.csv")));
   const double z95 = 1.959963984540054;  // the 0.975 quantile of N(0, 1)
-  std::size_t compared = 0;
-  double worst_std = 0.0, worst_interval = 0.0;
-  for (std::size_t first = 1; first < fixture.size(); first += 40) {
-    const auto& c = fixture[first];  // kernel, sigma (| separated), lambda, row, prediction, std, observation_std
-    std::string sigma = c[1];
-    for (char& ch : sigma)
-      if (ch == '|') ch = ',';
-    SCOPED_TRACE(c[0] + " sigma " + sigma + " lambda " + c[2]);
-    const CliResult fit = run_cli({"fit", "--data", source_path("tests/fixtures/gp_synthetic.csv"), "--target", "y",
-                                   "--kernel", c[0], "--bandwidth", sigma, "--lambda", c[2], "--lambda-scaling",
-                                   "none", "--model", dir + "/m.json", "--quiet"});
-    ASSERT_EQ(fit.status, 0) << fit.err;
-    const CliResult pred = run_cli({"predict", "--model", dir + "/m.json", "--data",
-                                    source_path("tests/fixtures/gp_predict_rows.csv"), "--std", "--interval", "0.95",
-                                    "--quiet"});
-    ASSERT_EQ(pred.status, 0) << pred.err;
-    const auto out = read_rows(pred.out);
-    ASSERT_EQ(out.size(), 41u);
-    ASSERT_EQ(out[0], (std::vector<std::string>{"prediction", "std", "lower", "upper"}));
-    for (std::size_t i = 0; i < 40; ++i) {
-      const auto& want = fixture[first + i];
-      const auto& got = out[i + 1];
-      const double mean = std::stod(want[4]), sd = std::stod(want[5]), obs = std::stod(want[6]);
-      EXPECT_LE(relative(std::stod(got[0]), mean), 1e-8) << "row " << i;
-      EXPECT_LE(relative(std::stod(got[1]), sd), 1e-8) << "row " << i;
-      EXPECT_LE(relative(std::stod(got[2]), mean - z95 * obs), 1e-8) << "row " << i;
-      EXPECT_LE(relative(std::stod(got[3]), mean + z95 * obs), 1e-8) << "row " << i;
-      worst_std = std::max(worst_std, relative(std::stod(got[1]), sd));
-      worst_interval = std::max({worst_interval, relative(std::stod(got[2]), mean - z95 * obs),
-                                 relative(std::stod(got[3]), mean + z95 * obs)});
-      ++compared;
+  struct DataSet {
+    const char *train, *target, *rows, *fixture;
+  };
+  for (const DataSet& set : {DataSet{"gp_synthetic.csv", "y", "gp_predict_rows.csv", "gp_predict_fixture.csv"},
+                             DataSet{"gp_california.csv", "MedHouseVal", "gp_predict_rows_california.csv",
+                                     "gp_predict_fixture_california.csv"}}) {
+    SCOPED_TRACE(set.train);
+    const auto fixture = read_rows(read_text(source_path(std::string("tests/fixtures/") + set.fixture)));
+    std::size_t compared = 0;
+    double worst_std = 0.0, worst_interval = 0.0;
+    for (std::size_t first = 1; first < fixture.size(); first += 40) {
+      const auto& c = fixture[first];  // kernel, sigma (| separated), lambda, row, prediction, std, observation_std
+      std::string sigma = c[1];
+      for (char& ch : sigma)
+        if (ch == '|') ch = ',';
+      SCOPED_TRACE(c[0] + " sigma " + sigma + " lambda " + c[2]);
+      const CliResult fit = run_cli({"fit", "--data", source_path(std::string("tests/fixtures/") + set.train),
+                                     "--target", set.target, "--kernel", c[0], "--bandwidth", sigma, "--lambda", c[2],
+                                     "--lambda-scaling", "none", "--model", dir + "/m.json", "--quiet"});
+      ASSERT_EQ(fit.status, 0) << fit.err;
+      const CliResult pred = run_cli({"predict", "--model", dir + "/m.json", "--data",
+                                      source_path(std::string("tests/fixtures/") + set.rows), "--std", "--interval",
+                                      "0.95", "--quiet"});
+      ASSERT_EQ(pred.status, 0) << pred.err;
+      const auto out = read_rows(pred.out);
+      ASSERT_EQ(out.size(), 41u);
+      ASSERT_EQ(out[0], (std::vector<std::string>{"prediction", "std", "lower", "upper"}));
+      for (std::size_t i = 0; i < 40; ++i) {
+        const auto& want = fixture[first + i];
+        const auto& got = out[i + 1];
+        const double mean = std::stod(want[4]), sd = std::stod(want[5]), obs = std::stod(want[6]);
+        EXPECT_LE(relative(std::stod(got[0]), mean), 1e-8) << "row " << i;
+        EXPECT_LE(relative(std::stod(got[1]), sd), 1e-8) << "row " << i;
+        EXPECT_LE(relative(std::stod(got[2]), mean - z95 * obs), 1e-8) << "row " << i;
+        EXPECT_LE(relative(std::stod(got[3]), mean + z95 * obs), 1e-8) << "row " << i;
+        worst_std = std::max(worst_std, relative(std::stod(got[1]), sd));
+        worst_interval = std::max({worst_interval, relative(std::stod(got[2]), mean - z95 * obs),
+                                   relative(std::stod(got[3]), mean + z95 * obs)});
+        ++compared;
+      }
     }
+    EXPECT_EQ(compared, 320u);
+    std::printf("  %s, %zu rows: largest relative difference of std %.2g, of the interval's ends %.2g\n", set.train,
+                compared, worst_std, worst_interval);
   }
-  EXPECT_EQ(compared, 320u);
-  std::printf("  %zu rows: largest relative difference of std %.2g, of the interval's ends %.2g\n", compared,
-              worst_std, worst_interval);
 }
 
 TEST(PredictSpread, RefusalsNameWhatToDo) {
