@@ -84,6 +84,11 @@ class FitCommand : public Command {
                << " conjugate-gradient iterations, relative residual "
                << readable_number(model.summary.relative_residual) << "\n";
       if (model.tuning) report_tuning(report, *model.tuning, model.feature_names);
+      if (!model.tuning && settings.method == "krr" && !options.given("lambda") && !options.given("bandwidth") &&
+          model.kernel.to_json().contains("bandwidth"))
+        report << "note: bandwidth " << readable_number(settings.kernel.value("bandwidth")) << " and lambda "
+               << readable_number(settings.lambda)
+               << " are defaults, not chosen from these data: --tune evidence chooses both (or kreg cv, kreg loo)\n";
       report << "model written to " << OutputFiles::name(model_path_) << "\n";
     }
   }

@@ -171,6 +171,23 @@ TEST(TuneCli, APrintedConfigFitsAgainAndItsBandwidthAndLambdaAreNotRead) {
   EXPECT_EQ(from_config.dump(), direct.dump());
 }
 
+TEST(TuneCli, AFitAtTheDefaultBandwidthAndLambdaSaysTheyWereNotChosen) {
+  const std::string data = source_path("tests/fixtures/gp_synthetic.csv");
+  const std::string model = scratch_dir() + "/d.json";
+  const std::string note = "note: bandwidth 1 and lambda 1 are defaults, not chosen from these data: --tune evidence";
+  const CliResult plain = run_cli({"fit", "--data", data, "--target", "y", "--model", model});
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  EXPECT_NE(plain.out.find(note), std::string::npos) << plain.out;
+  for (const std::vector<std::string>& given :
+       {std::vector<std::string>{"--bandwidth", "1"}, {"--lambda", "1"}, {"--tune", "evidence"}}) {
+    std::vector<std::string> args = {"fit", "--data", data, "--target", "y", "--model", model};
+    args.insert(args.end(), given.begin(), given.end());
+    const CliResult r = run_cli(args);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out.find("note: bandwidth"), std::string::npos) << given[0] << "\n" << r.out;
+  }
+}
+
 TEST(TuneCli, RefusalsSayWhatToDo) {
   const std::string data = source_path("tests/fixtures/gp_synthetic.csv");
   const std::string model = scratch_dir() + "/refused.json";
