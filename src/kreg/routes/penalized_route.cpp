@@ -3,6 +3,8 @@
 // KKT-certified (auto), accelerated proximal gradient (fista) or the authors' fixed-step
 // solver (paper). A fit is a one-point grid; a path and each cv fold are one warm-started
 // pass down the lambda grid.
+#include <algorithm>
+
 #include "kreg/core/number_text.h"
 #include "kreg/core/phase_times.h"
 #include "kreg/linalg/matrix_vector.h"
@@ -93,11 +95,21 @@ class PenalizedRoute : public Route {
   std::vector<std::string> path_warnings(const FitSettings& settings,
                                          const std::vector<PathPoint>& path) const override {
     std::vector<std::string> out;
-    std::size_t unconverged = 0, unbounded = 0;
+    std::size_t unconverged = 0, unbounded = 0, ill_determined = 0;
+    double ill_from = 0.0;  // the largest lambda of an ill-determined point
     for (const auto& p : path) {
-      unconverged += !p.converged;
+      unconverged += !p.converged && !p.ill_determined;
+      ill_determined += p.ill_determined;
+      if (p.ill_determined) ill_from = std::max(ill_from, p.value);
       unbounded += !p.bounded;
     }
+    if (ill_determined > 0)
+      out.push_back(std::to_string(ill_determined) + " of " + std::to_string(path.size()) +
+                    " path points (lambda <= " + readable_number(ill_from) +
+                    ") did not converge (column 'converged'): there the kernel matrix is numerically singular on the "
+                    "points the solution uses and the coefficients are too large to be determined in double precision; "
+                    "a smaller --bandwidth or larger lambdas are better-conditioned problems, a larger --max-iter will "
+                    "not settle them");
     if (unconverged > 0)
       out.push_back(std::to_string(unconverged) + " of " + std::to_string(path.size()) +
                     " path points did not converge (column 'converged'); raise --max-iter or --tol");

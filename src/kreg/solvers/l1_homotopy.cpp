@@ -147,6 +147,7 @@ KREG_ALWAYS_INLINE inline HomotopyResult l1_homotopy_body(const arma::mat& K, co
     }
   }
   out.reached = g;
+  if (g < lambdas.size()) out.alpha_at_stop = alpha;
   return out;
 }
 

@@ -23,6 +23,7 @@ struct HomotopyResult {
   long events = 0;                ///< joins and leaves taken
   std::string stopped;            ///< why the path stopped before the grid's end ("" if it did not)
   bool stopped_singular = false;  ///< it stopped because the kernel matrix on the active set is singular
+  arma::vec alpha_at_stop;        ///< the coefficients where it stopped early (empty if it did not)
 };
 
 /// The path at `lambdas` (decreasing, >= 0; effective values, i.e. already n-scaled). Stops

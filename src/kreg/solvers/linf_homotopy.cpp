@@ -223,6 +223,7 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
     }
   }
   out.reached = g;
+  if (g < lambdas.size()) out.alpha_at_stop = alpha;
   return out;
 }
 

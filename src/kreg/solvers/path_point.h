@@ -17,6 +17,9 @@ struct PathPoint {
   std::size_t nonzero = 0;             ///< number of alpha_i != 0
   long iterations = -1;                ///< iterative methods: updates behind this point
   bool converged = true;               ///< penalised methods: solver met its tolerance
+  /// penalised methods, not converged: the exact path stopped above this lambda where the
+  /// minimiser's coefficients are too large to be determined in double precision
+  bool ill_determined = false;
   bool bounded = true;  ///< penalised methods: false where the objective has no minimiser (repeated_rows.h)
   double rcond = NAN;   ///< krr, kgf: reciprocal condition of K + lambda I (or K + I/t)
   arma::vec alpha;      ///< filled when coefficients are requested

@@ -8,6 +8,7 @@
 
 #include "kreg/core/errors.h"
 #include "kreg/core/grid.h"
+#include "kreg/core/number_text.h"
 #include "kreg/core/progress.h"
 #include "kreg/data/metrics.h"
 #include "kreg/data/standardization.h"
@@ -62,8 +63,23 @@ std::vector<ProxResult> homotopy_then_fista(const arma::mat& K, const arma::vec&
     const long max_events = 50 * static_cast<long>(y.n_elem) + 100;  // a safety net: about n are usual
     const HomotopyResult path = homotopy(pen, K, y, lambdas, max_events);
     const double tol = s.tol_or_default();
+    const double max_abs_K = K.empty() ? 0.0 : arma::abs(K).max();
     path_stopped = path.stopped;
     path_singular = path.stopped_singular;
+    // Wherever the path stopped (a singular pivot, or ties that cycle because the active
+    // system is too ill-conditioned to order the events), coefficients so large that rounding
+    // in K alpha alone exceeds tol mean that the minimiser below is not determined in double
+    // precision: a better-posed problem is the remedy, not more iterations.
+    if (!path.stopped.empty() && path.alpha_at_stop.n_elem > 0) {
+      const double allowance = kkt_rounding_allowance(max_abs_K, path.alpha_at_stop);
+      if (allowance > tol) {
+        path_singular = true;
+        path_stopped += ", where the coefficients (largest |alpha| " +
+                        readable_number(arma::abs(path.alpha_at_stop).max()) +
+                        ") are too large for rounding to let the optimality conditions be checked to the tolerance " +
+                        readable_number(tol);
+      }
+    }
     for (; done < path.reached; ++done) {
       ProxResult& r = out[done];
       r.alpha = path.alpha[done];
@@ -71,7 +87,7 @@ std::vector<ProxResult> homotopy_then_fista(const arma::mat& K, const arma::vec&
       arma::vec Ka;
       symmetric_times(K, r.alpha, Ka);
       r.kkt = kkt_violation(Ka, y, r.alpha, pen, lambdas[done]);
-      r.converged = r.kkt <= tol;
+      r.converged = r.kkt <= kkt_tolerance(tol, max_abs_K, r.alpha);
       r.objective = penalized_objective(Ka, y, r.alpha, pen, lambdas[done]);
       if (!r.converged) r = fista(lambdas[done], r.alpha);  // rounding: polish
       progress.advance(1.0);
@@ -148,6 +164,7 @@ std::vector<PathPoint> penalized_path(const Problem& problem, std::vector<double
     p.value = lambda;
     p.iterations = res.iterations;
     p.converged = res.converged;
+    p.ill_determined = !res.converged && res.path_singular;
     p.bounded = !(effective[g] < unbounded_below);
     const arma::vec fitted = st.inverse_target(symmetric_times_of(K, res.alpha));
     p.train_mse = mse(train.y, fitted);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <vector>
 
@@ -76,6 +77,15 @@ double kkt_violation(const arma::vec& Kalpha, const arma::vec& y, const arma::ve
       no_penalty("kkt_violation");
   }
   enumerator_out_of_range("Penalty", "kkt_violation");
+}
+
+double kkt_rounding_allowance(double max_abs_K, const arma::vec& alpha) {
+  const double u = std::numeric_limits<double>::epsilon() / 2.0;
+  return static_cast<double>(alpha.n_elem) * u * max_abs_K * arma::accu(arma::abs(alpha));
+}
+
+double kkt_rounding_allowance(const arma::mat& K, const arma::vec& alpha) {
+  return kkt_rounding_allowance(K.empty() ? 0.0 : arma::abs(K).max(), alpha);
 }
 
 namespace {
@@ -228,11 +238,13 @@ ProxResult fista_iterations(const arma::mat& K, double L, const arma::vec& y, Pe
   double tk = 1.0;
   const double step = 1.0 / L;
   const arma::uword n = y.n_elem;
+  const double max_abs_K = K.empty() ? 0.0 : arma::abs(K).max();
+  auto certified = [&](double kkt, const arma::vec& a) { return kkt <= kkt_tolerance(tol, max_abs_K, a); };
   res.kkt = kkt_violation(Ka, y, alpha, pen, lambda);
   long k = 0;
   std::vector<signed char> last_pattern, pat;
   long stable = 0, polish_after = 10;
-  while (res.kkt > tol && k < max_iter) {
+  while (!certified(res.kkt, alpha) && k < max_iter) {
     ++k;
     if ((k & 255) == 0) progress_pulse();  // a long solve is not silent
     for (arma::uword i = 0; i < n; ++i) v[i] = z[i] + step * (y[i] - Kz[i]);
@@ -257,7 +269,7 @@ ProxResult fista_iterations(const arma::mat& K, double L, const arma::vec& y, Pe
     alpha.swap(alpha_new);
     Ka.swap(Ka_new);
     res.kkt = kkt_violation(Ka, y, alpha, pen, lambda);
-    if (res.kkt <= tol) break;
+    if (certified(res.kkt, alpha)) break;
     // Polish when the pattern has not changed for `polish_after` iterations; back off
     // geometrically after a failed attempt so that polishing never dominates the cost.
     pattern_into(pen, alpha, 0.0, pat);
@@ -284,7 +296,7 @@ ProxResult fista_iterations(const arma::mat& K, double L, const arma::vec& y, Pe
         if (!polish(K, y, pen, lambda, guess, work, polished)) continue;
         symmetric_times(K, polished, Kp);
         const double v = kkt_violation(Kp, y, polished, pen, lambda);
-        if (v <= tol) {
+        if (certified(v, polished)) {
           alpha = std::move(polished);
           Ka = Kp;
           res.kkt = v;
@@ -298,7 +310,7 @@ ProxResult fista_iterations(const arma::mat& K, double L, const arma::vec& y, Pe
     }
   }
   res.iterations = k;
-  res.converged = res.kkt <= tol;
+  res.converged = certified(res.kkt, alpha);
   res.objective = penalized_objective(Ka, y, alpha, pen, lambda);
   res.alpha = std::move(alpha);
   return res;
