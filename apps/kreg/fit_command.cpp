@@ -1,5 +1,4 @@
 // `kreg fit`: train one model on a CSV file and save it as versioned JSON.
-#include <cstdio>
 #include <ostream>
 
 #include "command.h"
@@ -12,6 +11,7 @@
 #include "kreg/routes/memory_estimate.h"
 #include "kreg/routes/tune_request.h"
 #include "output_files.h"
+#include "progress.h"
 
 namespace kreg::cli {
 
@@ -121,19 +121,11 @@ class FitCommand : public Command {
     return request;
   }
 
-  // "1.03 s", "136 s": three digits.
-  static std::string seconds_text(double s) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3g s", s);
-    return buf;
-  }
-
   // "tuned by the log evidence: bandwidth 1.2 (per feature: x1 0.8, x2 40), lambda 0.01; ..."
   static void report_tuning(std::ostream& report, const TuningRecord& t, const std::vector<std::string>& features) {
-    const bool evidence = t.objective == TuneObjective::kEvidence;
-    report << "tuned by the " << (evidence ? "log evidence" : t.objective == TuneObjective::kLoo ? "LOO MSE" : "GCV")
+    report << "tuned by the " << value_name(t.objective)
            << " (" << t.starts.size() << (t.starts.size() == 1 ? " start, " : " starts, ") << t.evaluations
-           << " evaluations, " << seconds_text(t.seconds) << "): ";
+           << " evaluations, " << duration_text(t.seconds) << "): ";
     if (t.bandwidth.n_elem == 1) {
       report << "bandwidth " << readable_number(t.bandwidth(0));
     } else {
@@ -143,8 +135,7 @@ class FitCommand : public Command {
                << readable_number(t.bandwidth(d));
     }
     report << "; lambda " << readable_number(t.lambda) << "\n";
-    report << "  " << (evidence ? "log evidence " : t.objective == TuneObjective::kLoo ? "LOO MSE " : "GCV ")
-           << readable_number(t.value) << ", signal variance " << readable_number(t.signal_variance)
+    report << "  " << value_name(t.objective) << " " << readable_number(t.value) << ", signal variance " << readable_number(t.signal_variance)
            << ", noise variance " << readable_number(t.noise_variance) << ", df " << readable_number(t.df) << "\n";
   }
 

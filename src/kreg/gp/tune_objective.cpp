@@ -15,6 +15,18 @@ std::string to_string(TuneObjective objective) {
   return "";  // not reached
 }
 
+std::string value_name(TuneObjective objective) {
+  switch (objective) {
+    case TuneObjective::kEvidence:
+      return "log evidence";
+    case TuneObjective::kLoo:
+      return "LOO MSE";
+    case TuneObjective::kGcv:
+      return "GCV";
+  }
+  return "";  // not reached
+}
+
 bool parse_tune_objective(const std::string& text, TuneObjective& objective) {
   for (TuneObjective o : {TuneObjective::kEvidence, TuneObjective::kLoo, TuneObjective::kGcv})
     if (text == to_string(o)) {

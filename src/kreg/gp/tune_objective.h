@@ -14,6 +14,9 @@ enum class TuneObjective {
 
 /// "evidence", "loo", "gcv".
 std::string to_string(TuneObjective objective);
+/// What the objective's value is called in summaries and progress: "log evidence" (larger is
+/// better), "LOO MSE", "GCV".
+std::string value_name(TuneObjective objective);
 /// The objective of "evidence", "loo" or "gcv"; false for anything else.
 bool parse_tune_objective(const std::string& text, TuneObjective& objective);
 

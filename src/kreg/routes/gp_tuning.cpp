@@ -24,18 +24,6 @@ const char* kRadialKernels = "gaussian, laplace, matern32, matern52, cauchy, rat
 // The objective as the user reads it: the log evidence (larger is better), the LOO MSE or GCV.
 double shown(TuneObjective objective, double value) { return objective == TuneObjective::kEvidence ? -value : value; }
 
-std::string shown_name(TuneObjective objective) {
-  switch (objective) {
-    case TuneObjective::kEvidence:
-      return "log evidence";
-    case TuneObjective::kLoo:
-      return "LOO MSE";
-    case TuneObjective::kGcv:
-      return "GCV";
-  }
-  return "objective";  // not reached: every enumerator returns above
-}
-
 // A uniform draw in [0, 1) from the top 53 bits: the same numbers on every platform (the
 // standard distributions are not specified bit for bit).
 double uniform(std::mt19937_64& rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }
@@ -94,7 +82,7 @@ TuningRecord tune_gaussian_process(const Problem& problem, const TuneRequest& re
   };
 
   const int starts = 1 + std::max(0, request.restarts);
-  const std::string name = shown_name(request.objective);
+  const std::string name = value_name(request.objective);
   ProgressStep progress("tuning (" + to_string(request.objective) + ")");
   std::mt19937_64 rng(request.seed);
   double best = INFINITY;
