@@ -11,7 +11,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 packages=(g++ cmake make libarmadillo-dev libopenblas-dev liblapack-dev liblbfgsb-dev libcli11-dev zlib1g-dev
           nlohmann-json3-dev libgtest-dev python3-numpy python3-scipy python3-sklearn python3-matplotlib time
-          groff-base)
+          groff-base librsvg2-bin python3-pil)
 build=1
 targets=()
 while [ $# -gt 0 ]; do

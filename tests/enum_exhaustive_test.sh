@@ -14,7 +14,7 @@
 # test RouteTable.* checks that every row of the solver table has its route.
 set -uo pipefail
 enums=(DescentRule Penalty MethodFamily Regulariser CvFindingKind GridFindingKind LooFindingKind TuneObjective
-       GpKernel)
+       GpKernel PlotKind)
 case "${1:-}" in
   -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 esac

@@ -37,6 +37,7 @@ std::unique_ptr<Command> make_predict_command(CLI::App& parent);
 std::unique_ptr<Command> make_path_command(CLI::App& parent);
 std::unique_ptr<Command> make_loo_command(CLI::App& parent);
 std::unique_ptr<Command> make_cv_command(CLI::App& parent);
+std::unique_ptr<Command> make_plot_command(CLI::App& parent);
 
 /// "--name" is required: throws ConfigError when `value` is empty.
 void require(const OptionSet& options, const std::string& key, const std::string& value);

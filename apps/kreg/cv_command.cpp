@@ -23,6 +23,7 @@
 #include "kreg/select/grid_checks.h"
 #include "kreg/select/grid_extension.h"
 #include "output_files.h"
+#include "plot_output.h"
 #include "regulariser_grid_options.h"
 #include "score_options.h"
 
@@ -52,6 +53,7 @@ class CvCommand : public Command {
     options.add("--best", best_path_, "best point by the min and one-standard-error rules, as JSON")
         ->option_text("FILE");
     options.add("--model", model_path_, "refit the best point on all rows and write the model")->option_text("FILE");
+    options.add("--plot", plot_path_, plot_option_help("cv table"))->option_text("FILE");
     options.add_choice("--refit-rule", refit_rule_, {"min", "1se"}, "min | 1se: which best point --model refits");
     score_.register_on(options,
                        "validation score of the min and 1se rules and of the early-stopping methods' stopping time");
@@ -74,7 +76,11 @@ class CvCommand : public Command {
     const bool sharded = !shard_text_.empty();
     check_outputs(sharded);
     OutputFiles files(
-        options, {{"output", output_path_}, {"per_fold", per_fold_path_}, {"best", best_path_}, {"model", model_path_}},
+        options, {{"output", output_path_},
+                  {"per_fold", per_fold_path_},
+                  {"best", best_path_},
+                  {"model", model_path_},
+                  {"plot", plot_path_}},
         {{"data", data_.data}, {"config", options.config_path()}});
     const TrainingData training = data_.load(options, io, fold_column_);
     const Dataset& data = training.data;
@@ -140,7 +146,11 @@ class CvCommand : public Command {
     if (!model_path_.empty()) inputs.push_back({"data", data_.data});
     for (const std::string& path : merge_paths_) inputs.push_back({"merge", path});
     OutputFiles files(
-        options, {{"output", output_path_}, {"per_fold", per_fold_path_}, {"best", best_path_}, {"model", model_path_}},
+        options, {{"output", output_path_},
+                  {"per_fold", per_fold_path_},
+                  {"best", best_path_},
+                  {"model", model_path_},
+                  {"plot", plot_path_}},
         inputs);
     Dataset data;
     if (!model_path_.empty()) {  // the refit needs the rows; they must be the ones the shards saw
@@ -168,6 +178,9 @@ class CvCommand : public Command {
     }
     if (!output_path_.empty()) files.add("output", cv_table(result, columns));
     if (!per_fold_path_.empty()) files.add("per_fold", cv_per_fold_table(result, columns));
+    if (!plot_path_.empty())
+      files.add("plot", plot_of_own_table(cv_table(result, columns), PlotKind::kCv, data_.data, cv.base.method,
+                                          cv.base.kernel.name));
     if (!best_path_.empty())
       files.add("best", cv_best_json(result, cv, columns, folds, fold_column_, statistics_).dump(1) + "\n");
     files.commit(io);
@@ -177,6 +190,7 @@ class CvCommand : public Command {
     if (!model_path_.empty())
       summary << "model written to " << OutputFiles::name(model_path_) << " (the best point by the " << refit_rule_
               << " rule, refit on all " << data->n() << " rows)\n";
+    if (!plot_path_.empty()) summary << "picture written to " << OutputFiles::name(plot_path_) << "\n";
   }
 
   // The run description of the shard files (cv_shard_run): every setting from the options
@@ -184,7 +198,7 @@ class CvCommand : public Command {
   nlohmann::ordered_json run_description(const Dataset& data, const Folds& folds) const {
     static const char* const not_settings[] = {"output",     "per_fold", "best",           "model",
                                                "refit_rule", "shard",    "merge",          "threads",
-                                               "quiet",      "progress", "progress_every", "max_memory"};
+                                               "quiet",      "progress", "progress_every", "max_memory", "plot"};
     nlohmann::ordered_json all = nlohmann::ordered_json::object(), given = nlohmann::ordered_json::object();
     const nlohmann::json merged = options.merged();
     for (auto it = merged.begin(); it != merged.end(); ++it) {
@@ -226,12 +240,14 @@ class CvCommand : public Command {
   }
 
   void check_outputs(bool sharded) const {
-    if (sharded && (output_path_.empty() || !per_fold_path_.empty() || !best_path_.empty() || !model_path_.empty()))
+    if (sharded && (output_path_.empty() || !per_fold_path_.empty() || !best_path_.empty() || !model_path_.empty() ||
+                    !plot_path_.empty()))
       throw ConfigError("shard",
-                        "a shard writes its part of the run to --output only; --best, --model and --per-fold come "
+                        "a shard writes its part of the run to --output only; --best, --model, --per-fold and --plot come "
                         "from putting the shards together (kreg cv --merge)");
-    if (output_path_.empty() && per_fold_path_.empty() && best_path_.empty() && model_path_.empty())
-      throw ConfigError("missing output: give at least one of --output, --best, --model or --per-fold");
+    if (output_path_.empty() && per_fold_path_.empty() && best_path_.empty() && model_path_.empty() &&
+        plot_path_.empty())
+      throw ConfigError("missing output: give at least one of --output, --best, --model, --per-fold or --plot");
     if (!fold_column_.empty() && options.given("folds"))
       throw ConfigError(options.where("folds") + ": the folds come from " + options.where("fold_column") +
                         "; give one or the other");
@@ -247,7 +263,7 @@ class CvCommand : public Command {
   ScoreOptions score_;
   int folds_ = 10;
   std::string fold_column_, statistics_ = "fold";
-  std::string output_path_, per_fold_path_, best_path_, model_path_, refit_rule_ = "min";
+  std::string output_path_, per_fold_path_, best_path_, model_path_, plot_path_, refit_rule_ = "min";
   std::string shard_text_;
   std::vector<std::string> merge_paths_;
   CvGridProvenance provenance_;  ///< where the grids came from (run(); a merge's are all given)

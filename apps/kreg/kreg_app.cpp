@@ -17,6 +17,7 @@ std::unique_ptr<KregApp> make_kreg_app() {
   k->commands.push_back(make_path_command(k->app));
   k->commands.push_back(make_loo_command(k->app));
   k->commands.push_back(make_cv_command(k->app));
+  k->commands.push_back(make_plot_command(k->app));
   return k;
 }
 

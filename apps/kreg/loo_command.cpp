@@ -21,6 +21,7 @@
 #include "kreg/routes/memory_estimate.h"
 #include "loo_report.h"
 #include "output_files.h"
+#include "plot_output.h"
 #include "regulariser_grid_options.h"
 
 namespace kreg::cli {
@@ -52,6 +53,7 @@ class LooCommand : public Command {
         ->option_text("FILE");
     options.add("--model", model_path_, "refit krr at the chosen point on all rows and write the model")
         ->option_text("FILE");
+    options.add("--plot", plot_path_, plot_option_help("LOO table"))->option_text("FILE");
     options.add_flag("--brute-force", brute_force_, "check the shortcut by n refits per grid point (slow: O(G n^4))");
   }
 
@@ -67,7 +69,7 @@ class LooCommand : public Command {
     grid.kernel_grids = kernel_grids_.parsed();
     if (!grids_.lambda_grid.empty()) grid.lambdas = parse_grid(grids_.lambda_grid, "lambda_grid");
     grid.keep_residuals = brute_force_;
-    OutputFiles files(options, {{"output", output_path_}, {"best", best_path_}, {"model", model_path_}},
+    OutputFiles files(options, {{"output", output_path_}, {"best", best_path_}, {"model", model_path_}, {"plot", plot_path_}},
                       {{"data", data_.data}, {"config", options.config_path()}});
     const Dataset data = data_.load(options, io).data;
     require_memory_for(loo_memory(grid.base, kernel, data.n(), data.p()), "kreg loo", data.n());
@@ -88,6 +90,9 @@ class LooCommand : public Command {
       files.add("model", model_to_json(model).dump(1) + "\n");
     }
     if (!output_path_.empty()) files.add("output", loo_table(r, grid));
+    if (!plot_path_.empty())
+      files.add("plot", plot_of_own_table(loo_table(r, grid), PlotKind::kLoo, data_.data, grid.base.method,
+                                          grid.base.kernel.name));
     if (!best_path_.empty())
       files.add("best", loo_best_json(r, grid, choice_, data.n(), data_.given_config(options)).dump(1) + "\n");
     files.commit(io);
@@ -106,6 +111,7 @@ class LooCommand : public Command {
     if (!output_path_.empty())
       report << "LOO table for " << r.points.size() << " grid points written to " << OutputFiles::name(output_path_)
              << "\n";
+    if (!plot_path_.empty()) report << "picture written to " << OutputFiles::name(plot_path_) << "\n";
   }
 
  private:
@@ -165,7 +171,7 @@ class LooCommand : public Command {
   KernelGridOptions kernel_grids_;
   RegulariserGridOptions grids_;
   LooChoice choice_;
-  std::string output_path_, best_path_, model_path_;
+  std::string output_path_, best_path_, model_path_, plot_path_;
   bool brute_force_ = false;
 };
 

@@ -13,6 +13,7 @@
 #include "kreg/routes/path.h"
 #include "kreg/select/path_checks.h"
 #include "output_files.h"
+#include "plot_output.h"
 #include "regulariser_grid_options.h"
 #include "score_options.h"
 
@@ -35,11 +36,12 @@ class PathCommand : public Command {
             "lambda_max down to 1e-3 lambda_max for the penalised methods)",
         "t values for " + method_names_where([](const MethodInfo& m) { return m.regulariser == Regulariser::kTime; }) +
             " (default: 50 values from 1/mu_max to 1e6/mu_max)");
-    options.add("--output", output_path_, "path CSV (required; - = standard output)")->option_text("FILE");
+    options.add("--output", output_path_, "path CSV (required unless --plot is given; - = standard output)")->option_text("FILE");
     options.add("--record-every", record_every_,
                 "iterative methods: record every m updates up to --t-max (0 = about 100 rows log-spaced in t, from one "
                 "update to --t-max)");
     options.add("--coefficients", coef_path_, "also write alpha for every grid point (long CSV)")->option_text("FILE");
+    options.add("--plot", plot_path_, plot_option_help("path"))->option_text("FILE");
     score_.register_on(options, "validation score added as a column val_mae or val_huber beside val_mse");
   }
 
@@ -47,8 +49,8 @@ class PathCommand : public Command {
     Kernel kernel;
     const FitSettings settings = fit_.to_settings(&kernel);
     const Score score = score_.to_score(options);
-    require(options, "output", output_path_);
-    OutputFiles files(options, {{"output", output_path_}, {"coefficients", coef_path_}},
+    if (plot_path_.empty()) require(options, "output", output_path_);
+    OutputFiles files(options, {{"output", output_path_}, {"coefficients", coef_path_}, {"plot", plot_path_}},
                       {{"data", data_.data}, {"validation", validation_path_}, {"config", options.config_path()}});
     const MethodInfo& method = settings.method_info();
     const bool lambda_path = method.regulariser == Regulariser::kLambda;
@@ -100,7 +102,10 @@ class PathCommand : public Command {
           coef.add_row({format_double(p.value), std::to_string(i), format_double(p.alpha(i))});
       coef_text = coef.text();
     }
-    files.add("output", table.text());
+    std::string table_text = table.text();
+    if (!plot_path_.empty())
+      files.add("plot", plot_of_own_table(table_text, PlotKind::kPath, data_.data, settings.method, settings.kernel.name));
+    if (!output_path_.empty()) files.add("output", std::move(table_text));
     if (!coef_path_.empty()) files.add("coefficients", std::move(coef_text));
     files.commit(io);
     const IllConditionedPoints ill = ill_conditioned_path_points(path);  // the closed forms' points have an rcond
@@ -108,9 +113,11 @@ class PathCommand : public Command {
       warn(io, ill_conditioned_warning(ill.count, ill.total, path[ill.worst].value, path[ill.worst].rcond, regulariser,
                                        "alpha, alpha_norm and df"));
     for (const std::string& w : result.warnings) warn(io, w);
-    if (!options.quiet())
+    if (!options.quiet() && !output_path_.empty())
       files.summary(io) << settings.method << " path: " << path.size() << " points on " << train.n()
                         << " rows written to " << OutputFiles::name(output_path_) << "\n";
+    if (!options.quiet() && !plot_path_.empty())
+      files.summary(io) << "picture written to " << OutputFiles::name(plot_path_) << "\n";
   }
 
  private:
@@ -130,7 +137,7 @@ class PathCommand : public Command {
   FitSettingsOptions fit_;
   RegulariserGridOptions grids_;
   ScoreOptions score_;
-  std::string validation_path_, output_path_, coef_path_;
+  std::string validation_path_, output_path_, coef_path_, plot_path_;
   long record_every_ = 0;
 };
 

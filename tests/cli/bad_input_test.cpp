@@ -170,7 +170,7 @@ std::vector<BadCase> bad_cases() {
        kGoodCsv,
        "",
        {"cv", "--data", "$dir/data.csv"},
-       "missing output: give at least one of --output, --best, --model or --per-fold"},
+       "missing output: give at least one of --output, --best, --model, --per-fold or --plot"},
       {"two inputs from standard input",
        kGoodCsv,
        "",

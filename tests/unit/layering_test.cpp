@@ -1,8 +1,9 @@
 // The layers of the sources, each of which includes only itself and the layers before it:
 //   core <- linalg <- io <- data <- kernels <- spectral <- gp <- solvers <- model <- routes
-//     <- select <- apps <- docgen
+//     <- select <- plot <- apps <- docgen
 // (gp, the Gaussian-process tuning objectives and their minimiser, reads only core, linalg, data
-// and kernels; the solvers, the routes and the commands above it may call it.)
+// and kernels; the solvers, the routes and the commands above it may call it. plot, the pictures,
+// reads the tables kreg writes and draws them with core, io, data, kernels and select.)
 // The library's layers are src/kreg/<layer>/ (a layer may have no directory yet); apps is the
 // command line, apps/kreg/; docgen is apps/kreg_docgen/, the build step that writes the man page
 // and the bash completion from the command line's own CLI11 App (it includes kreg_app.h and
@@ -13,8 +14,8 @@
 // its spelling: kreg/<layer>/... is that layer, anything else a system or third-party header.
 //
 // A second rule keeps the programs (apps/kreg, and apps/kreg_docgen built on it) out of the
-// numerical work: from the library they include only core, io, data, kernels, model, routes and
-// select headers, of solvers only the settings and registries, and of gp only the names of the
+// numerical work: from the library they include only core, io, data, kernels, model, routes,
+// select and plot headers, of solvers only the settings and registries, and of gp only the names of the
 // tuning objectives; never a linalg or spectral header, a solver or the tuning's numerical work,
 // directly or through a library header they include.
 #include <gtest/gtest.h>
@@ -36,7 +37,7 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::vector<std::string> kLayers = {"core",    "linalg", "io",     "data",   "kernels", "spectral", "gp",
-                                          "solvers", "model",  "routes", "select", "apps",    "docgen"};
+                                          "solvers", "model",  "routes", "select", "plot",    "apps",    "docgen"};
 // The programs, above the library: their layer and directory.
 const std::vector<std::pair<std::string, std::string>> kPrograms = {{"apps", "apps/kreg"},
                                                                     {"docgen", "apps/kreg_docgen"}};
@@ -46,7 +47,8 @@ const std::vector<std::pair<std::string, std::string>> kPrograms = {{"apps", "ap
 // tables (method_registry.h, solver_table.h), the default grids (default_grids.h: a method's
 // row and one number in, a list of regulariser values out, with no matrix and no solver in it)
 // and what a path returns (path_point.h: one point's values, a plain struct).
-const std::vector<std::string> kCommandLineLayers = {"core", "io", "data", "kernels", "model", "routes", "select"};
+const std::vector<std::string> kCommandLineLayers = {"core",   "io",     "data",   "kernels",
+                                                     "model",  "routes", "select", "plot"};
 const std::vector<std::string> kCommandLineSolverHeaders = {"fit_settings.h", "method_registry.h", "default_grids.h",
                                                             "solver_table.h", "path_point.h"};
 // And of gp/ the names of the tuning objectives (tune_objective.h: an enum and its text).
