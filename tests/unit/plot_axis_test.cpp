@@ -55,6 +55,14 @@ TEST(PlotAxis, ShortLogRangesAndLinearAxesGetReadableTicks) {
   EXPECT_EQ(linear.tick_label(0.4), "0.4");
   const Axis single = Axis::fitted({5.0}, Scale::kLinear, 0, 100);  // one value: in the middle
   EXPECT_NEAR(single.pixel(5.0), 50.0, 1e-9);
+  // Values one rounding apart are one value (and the ticks end: a span of 1e-17 would otherwise
+  // ask for steps too small to count in).
+  for (const Scale scale : {Scale::kLinear, Scale::kLog}) {
+    const Axis close = Axis::fitted({0.3, std::nextafter(0.3, 1.0)}, scale, 0, 100);
+    EXPECT_NEAR(close.pixel(0.3), 50.0, 1e-6);
+    EXPECT_GE(close.ticks().size(), 1u);
+    EXPECT_LE(close.ticks().size(), 24u);
+  }
   EXPECT_EQ(scale_for({1e-3, 1.0}, 20.0), Scale::kLog);
   EXPECT_EQ(scale_for({0.0, 1.0}, 20.0), Scale::kLinear);
   EXPECT_EQ(scale_for({1.0, 3.0}, 20.0), Scale::kLinear);

@@ -47,7 +47,9 @@ Axis Axis::fitted(const std::vector<double>& values, Scale scale, double pixel_l
   if (lo > hi) {  // nothing to show: a unit range
     lo = 0.0;
     hi = 1.0;
-  } else if (lo == hi) {
+  } else if (hi - lo <= 1e-9 * std::max({scale == Scale::kLog ? 1.0 : 0.0, std::fabs(lo), std::fabs(hi)})) {
+    // One value, or values that differ in their last digits only: shown as one.
+    lo = hi = (lo + hi) / 2;
     const double half = scale == Scale::kLog ? 0.5 : (lo == 0.0 ? 0.5 : 0.05 * std::fabs(lo));
     lo -= half;
     hi += half;
@@ -89,7 +91,8 @@ std::vector<double> Axis::ticks() const {
     out.clear();  // less than a factor 2.5 of range: linear steps read better
   }
   const double step = nice_step((hi - lo) / 6.0);
-  for (double k = std::ceil(lo / step - 1e-9); k * step <= hi + 1e-9 * step; k += 1.0) {
+  // (fitted() keeps hi - lo above 1e-9 of the values, so there are at most a dozen steps)
+  for (double k = std::ceil(lo / step - 1e-9); k * step <= hi + 1e-9 * step && out.size() < 24; k += 1.0) {
     const double v = k * step;
     out.push_back(std::fabs(v) < 1e-12 * step ? 0.0 : v);
   }
