@@ -49,7 +49,8 @@ class PathCommand : public Command {
     Kernel kernel;
     const FitSettings settings = fit_.to_settings(&kernel);
     const Score score = score_.to_score(options);
-    if (plot_path_.empty()) require(options, "output", output_path_);
+    if (output_path_.empty() && plot_path_.empty())
+      throw ConfigError("missing output: give --output (the path table), --plot (its picture) or both");
     OutputFiles files(options, {{"output", output_path_}, {"coefficients", coef_path_}, {"plot", plot_path_}},
                       {{"data", data_.data}, {"validation", validation_path_}, {"config", options.config_path()}});
     const MethodInfo& method = settings.method_info();
