@@ -7,6 +7,7 @@
 
 #include "kreg/core/cpu_dispatch.h"
 #include "kreg/core/number_text.h"
+#include "kreg/linalg/matrix_vector.h"
 #include "kreg/linalg/outside_product.h"
 #include "kreg/linalg/updatable_cholesky.h"
 #include "kreg/solvers/homotopy_events.h"
@@ -134,7 +135,9 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
   long since_exact = 0;
   // z = (alpha_F, m) = G^{-1} (P^T y - lambda e_m) solved afresh, alpha_M = m s_M, and the
   // correlations from alpha: c_F = 0 (the optimality conditions), c_M = y_M - m k_m - K_{M,F} alpha_F.
-  auto exact_point = [&]() {
+  arma::vec Ka;
+  std::vector<double> correction;
+  auto exact_point = [&](bool refine) {
     const std::size_t q_free = st.free.size();
     rhs.resize(q_free + 1);
     d.resize(q_free + 1);
@@ -145,6 +148,22 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
     st.chol.solve(rhs.data(), d.data());
     for (std::size_t q = 0; q < q_free; ++q) alpha[st.free[q]] = d[q];
     m = d[q_free];
+    for (arma::uword i = 0; i < n; ++i)
+      if (st.in_m[i]) alpha[i] = st.sign[i] * m;
+    if (refine) {
+      // One step of iterative refinement against the rounding of the updated factor: the
+      // residual of G z = P^T y - lambda e_m is P^T (y - K alpha) - lambda e_m = (c_F, s_M^T c_M - lambda).
+      symmetric_times(K, alpha, Ka);
+      for (std::size_t q = 0; q < q_free; ++q) rhs[q] = y[st.free[q]] - Ka[st.free[q]];
+      rhs[q_free] = -lambda;
+      for (arma::uword i = 0; i < n; ++i)
+        if (st.in_m[i]) rhs[q_free] += st.sign[i] * (y[i] - Ka[i]);
+      correction.resize(q_free + 1);
+      st.chol.solve(rhs.data(), correction.data());
+      for (std::size_t q = 0; q <= q_free; ++q) d[q] += correction[q];
+      for (std::size_t q = 0; q < q_free; ++q) alpha[st.free[q]] = d[q];
+      m = d[q_free];
+    }
     product.compute(K, st.free, st.is_free, d.data(), c.memptr());
     for (arma::uword i = 0; i < n; ++i) {
       if (st.is_free[i]) {
@@ -206,7 +225,7 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
     // kExactEvery events against the drift of summed steps, the point is solved afresh instead.
     lambda = event == Event::kGrid ? lambdas[g] : lambda - step;
     if (event == Event::kGrid || ++since_exact >= kExactEvery) {
-      exact_point();
+      exact_point(event == Event::kGrid);  // a recorded point is refined
     } else {
       for (std::size_t q = 0; q < q_free; ++q) alpha[st.free[q]] += step * d[q];
       m += step * dm;
