@@ -65,5 +65,17 @@ TEST(ColumnSums, AddScaledAndMomentumEqualPlainLoops) {
   expect_same(iterate.memptr(), want_iterate);
 }
 
+// 43 entries: ten groups of four and a remainder of three.
+TEST(ColumnSums, DotProductEqualsFourRunningSumsAddedInOrder) {
+  arma::arma_rng::set_seed(13);
+  const arma::uword n = 43;
+  const arma::vec x = arma::randn(n), y = arma::randn(n);
+  double s[4] = {0.0, 0.0, 0.0, 0.0};
+  for (arma::uword i = 0; i < 40; ++i) s[i % 4] += x[i] * y[i];
+  for (arma::uword i = 40; i < n; ++i) s[0] += x[i] * y[i];
+  const double got = dot_product(n, x.memptr(), y.memptr());
+  expect_same(&got, {(s[0] + s[1]) + (s[2] + s[3])});
+}
+
 }  // namespace
 }  // namespace kreg

@@ -56,6 +56,53 @@ TEST(UpdatableCholesky, AppendAndRemoveSolveTheSubmatrix) {
   check();
 }
 
+// The halves of a solve carried through appends and removals: L z = b kept by forward_last and
+// by the rotations of remove equals a fresh forward solve, and back_solve(z) solves A_SS x = b;
+// solve_last_unit solves A_SS x = e_last.
+TEST(UpdatableCholesky, CarriedForwardSolveMatchesAFreshOne) {
+  arma::arma_rng::set_seed(5);
+  const arma::mat B = arma::randn(40, 40);
+  const arma::mat A = B * B.t() + 0.5 * arma::eye(40, 40);
+  const arma::vec b_all = arma::randn(40);
+  UpdatableCholesky chol;
+  std::vector<arma::uword> set;
+  std::vector<double> z;
+  auto append = [&](arma::uword i) {
+    std::vector<double> col;
+    for (arma::uword j : set) col.push_back(A(j, i));
+    ASSERT_TRUE(chol.append(col.data(), A(i, i)));
+    set.push_back(i);
+    z.push_back(chol.forward_last(z, b_all[i]));
+  };
+  auto check = [&] {
+    const arma::uvec S(set);
+    const arma::vec b = b_all(S);
+    std::vector<double> fresh(S.n_elem);
+    chol.forward_solve(b.memptr(), fresh.data());
+    ASSERT_EQ(z.size(), S.n_elem);
+    for (std::size_t q = 0; q < z.size(); ++q) EXPECT_NEAR(z[q], fresh[q], 1e-12 * (1.0 + std::abs(fresh[q])));
+    arma::vec x(S.n_elem);
+    chol.back_solve(z.data(), x.memptr());
+    const arma::mat A_SS = A(S, S);
+    const arma::vec expected = arma::solve(A_SS, b);
+    EXPECT_LT(arma::abs(x - expected).max(), 1e-10 * arma::abs(expected).max());
+    arma::vec e(S.n_elem, arma::fill::zeros);
+    e[S.n_elem - 1] = 1.0;
+    const arma::vec unit_expected = arma::solve(A_SS, e);
+    chol.solve_last_unit(x.memptr());
+    EXPECT_LT(arma::abs(x - unit_expected).max(), 1e-10 * arma::abs(unit_expected).max());
+  };
+  for (arma::uword i : {7u, 31u, 3u, 12u, 39u, 20u, 1u, 26u}) append(i);
+  check();
+  for (std::size_t pos : {3u, 0u, 5u}) {  // middle, first, last
+    chol.remove(pos, &z);
+    set.erase(set.begin() + static_cast<long>(pos));
+    check();
+  }
+  append(15);
+  check();
+}
+
 TEST(Homotopy, EveryGridPointIsOptimalAndEqualsFista) {
   const Dataset d = california("train", 200);
   const Standardization st = fit_standardization(d.X, d.y, StandardizeMode::kBoth);

@@ -24,6 +24,19 @@ KREG_ALWAYS_INLINE inline void add_columns_body(const arma::mat& M, const arma::
   }
 }
 
+KREG_ALWAYS_INLINE inline double dot_body(arma::uword n, const double* x, const double* y) {
+  double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+  arma::uword i = 0;
+  for (; i + 4 <= n; i += 4) {
+    s0 += x[i] * y[i];
+    s1 += x[i + 1] * y[i + 1];
+    s2 += x[i + 2] * y[i + 2];
+    s3 += x[i + 3] * y[i + 3];
+  }
+  for (; i < n; ++i) s0 += x[i] * y[i];
+  return (s0 + s1) + (s2 + s3);
+}
+
 KREG_ALWAYS_INLINE inline void add_scaled_body(arma::uword n, double a, const double* x, double* y) {
   for (arma::uword i = 0; i < n; ++i) y[i] += a * x[i];
 }
@@ -41,6 +54,7 @@ KREG_AVX2 void add_columns_avx2(const arma::mat& M, const arma::uword* cols, con
                                 double* out) {
   add_columns_body(M, cols, w, count, out);
 }
+KREG_AVX2 double dot_avx2(arma::uword n, const double* x, const double* y) { return dot_body(n, x, y); }
 KREG_AVX2 void add_scaled_avx2(arma::uword n, double a, const double* x, double* y) { add_scaled_body(n, a, x, y); }
 KREG_AVX2 void momentum_avx2(arma::uword n, double gamma, const double* d, double* step, double sign, double* iterate) {
   momentum_body(n, gamma, d, step, sign, iterate);
@@ -52,6 +66,10 @@ KREG_AVX2 void momentum_avx2(arma::uword n, double gamma, const double* d, doubl
 void add_weighted_columns(const arma::mat& M, const arma::uword* cols, const double* w, std::size_t count,
                           double* out) {
   KREG_DISPATCH_CALL(add_columns_body, add_columns_avx2, (M, cols, w, count, out));
+}
+
+double dot_product(arma::uword n, const double* x, const double* y) {
+  KREG_DISPATCH_RETURN(dot_body, dot_avx2, (n, x, y));
 }
 
 void add_scaled(arma::uword n, double a, const double* x, double* y) {

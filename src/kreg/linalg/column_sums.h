@@ -1,5 +1,5 @@
-// Sums of a few columns of a matrix and the vector updates of the descent and homotopy solvers,
-// in loops compiled for portable x86-64 and for AVX2, the copy chosen at run time
+// Sums of a few columns of a matrix, a dot product and the vector updates of the descent and
+// homotopy solvers, in loops compiled for portable x86-64 and for AVX2, the copy chosen at run time
 // (kreg/core/cpu_dispatch.h). They read each column once and the target a quarter as often
 // as one column at a time would.
 #pragma once
@@ -11,6 +11,9 @@ namespace kreg {
 
 /// out[i] += sum_q w[q] M(i, cols[q]) for q < count (M's column cols[q]; four per pass over out).
 void add_weighted_columns(const arma::mat& M, const arma::uword* cols, const double* w, std::size_t count, double* out);
+
+/// sum_i x[i] y[i] for i < n, in four running sums (i mod 4) added in a fixed order.
+double dot_product(arma::uword n, const double* x, const double* y);
 
 /// y[i] += a x[i] for i < n.
 void add_scaled(arma::uword n, double a, const double* x, double* y);

@@ -36,21 +36,32 @@ bool UpdatableCholesky::append(const double* a_S, double a_ii) {
   return true;
 }
 
-void UpdatableCholesky::remove(std::size_t pos) {
-  // Shift rows pos+1.. up by one (columns 0..m-1).
-  for (std::size_t i = pos; i + 1 < m_; ++i)
-    for (std::size_t j = 0; j <= i + 1; ++j) at(i, j) = at(i + 1, j);
-  // Row k (k >= pos) now has an entry at column k+1: rotate columns k, k+1 to remove it.
+void UpdatableCholesky::remove(std::size_t pos, std::vector<double>* z) {
+  // Shift rows pos+1.. up by one, column by column (contiguous in column-major storage).
+  for (std::size_t j = 0; j < m_; ++j)
+    for (std::size_t i = std::max(pos, j > 0 ? j - 1 : 0); i + 1 < m_; ++i) at(i, j) = at(i + 1, j);
+  // Row k (k >= pos) now has an entry at column k+1: rotate columns k, k+1 to remove it. The
+  // columns keep their indices, so with G the product of the rotations, b without entry pos is
+  // (L without row pos) z = (L without row pos) G G^T z = L' (G^T z)[0 .. m-2]: z takes the
+  // same rotations and loses its last entry.
   for (std::size_t k = pos; k + 1 < m_; ++k) {
     const double a = at(k, k), b = at(k, k + 1);
     const double r = std::hypot(a, b);
     const double c = a / r, s = b / r;
+    double* x = &at(0, k);
+    double* y = &at(0, k + 1);
     for (std::size_t i = k; i + 1 < m_; ++i) {
-      const double x = at(i, k), y = at(i, k + 1);
-      at(i, k) = c * x + s * y;
-      at(i, k + 1) = -s * x + c * y;
+      const double xi = x[i], yi = y[i];
+      x[i] = c * xi + s * yi;
+      y[i] = -s * xi + c * yi;
+    }
+    if (z != nullptr) {
+      const double zk = (*z)[k], zk1 = (*z)[k + 1];
+      (*z)[k] = c * zk + s * zk1;
+      (*z)[k + 1] = -s * zk + c * zk1;
     }
   }
+  if (z != nullptr) z->pop_back();
   --m_;
   for (std::size_t i = 0; i <= m_ && i < cap_; ++i) at(i, m_) = 0.0;  // the vanished column
 }
@@ -59,6 +70,31 @@ void UpdatableCholesky::triangular_solve(bool transposed, double* x) const {
   if (m_ == 0) return;
   const int m = static_cast<int>(m_), lda = static_cast<int>(cap_), one = 1;
   lapack::dtrsv("L", transposed ? "T" : "N", "N", &m, L_.data(), &lda, x, &one);
+}
+
+double UpdatableCholesky::forward_last(const std::vector<double>& z, double b_last) const {
+  const std::size_t last = m_ - 1;
+  double sum = b_last;
+  for (std::size_t j = 0; j < last; ++j) sum -= at(last, j) * z[j];
+  return sum / at(last, last);
+}
+
+void UpdatableCholesky::forward_solve(const double* b, double* z) const {
+  std::copy(b, b + m_, z);
+  triangular_solve(false, z);  // L z = b
+}
+
+void UpdatableCholesky::back_solve(const double* z, double* x) const {
+  std::copy(z, z + m_, x);
+  triangular_solve(true, x);  // L^T x = z
+}
+
+void UpdatableCholesky::solve_last_unit(double* x) const {
+  // L z = e_last has z = e_last / L(last, last): only the back substitution is left.
+  std::fill(x, x + m_, 0.0);
+  if (m_ == 0) return;
+  x[m_ - 1] = 1.0 / at(m_ - 1, m_ - 1);
+  triangular_solve(true, x);
 }
 
 void UpdatableCholesky::solve(const double* b, double* x) const {

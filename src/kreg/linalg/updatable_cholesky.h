@@ -22,11 +22,26 @@ class UpdatableCholesky {
   /// singular.
   bool append(const double* a_S, double a_ii);
 
-  /// Removes the index at position `pos` of the set (later positions move up by one).
-  void remove(std::size_t pos);
+  /// Removes the index at position `pos` of the set (later positions move up by one). When `z`
+  /// is given with L z = b (the forward half of a solve, length size()), it is carried to the
+  /// new factor: on return L z = b without entry pos (length size() - 1).
+  void remove(std::size_t pos, std::vector<double>* z = nullptr);
+
+  /// After an append: the new last entry of z with L z = b, given z of the first size() - 1
+  /// entries and the new b entry (O(size())).
+  double forward_last(const std::vector<double>& z, double b_last) const;
+
+  /// Solves L^T x = z (the back half of a solve; z and x of length size()).
+  void back_solve(const double* z, double* x) const;
+
+  /// Solves A_SS x = e_last (the last unit vector) by one triangular solve.
+  void solve_last_unit(double* x) const;
 
   /// Solves A_SS x = b (b and x of length size()).
   void solve(const double* b, double* x) const;
+
+  /// z with L z = b (the forward half of a solve).
+  void forward_solve(const double* b, double* z) const;
 
  private:
   double& at(std::size_t i, std::size_t j) { return L_[j * cap_ + i]; }

@@ -8,7 +8,7 @@
 
 #include "kreg/core/cpu_dispatch.h"
 #include "kreg/core/number_text.h"
-#include "kreg/linalg/column_sums.h"
+#include "kreg/linalg/outside_product.h"
 #include "kreg/linalg/updatable_cholesky.h"
 #include "kreg/solvers/homotopy_events.h"
 
@@ -18,6 +18,8 @@ namespace {
 
 // Candidates closer than this (relative to lambda) to the current point count as "now".
 constexpr double kTie = 1e-13;
+// Events between two points solved afresh (between them the point moves by summed steps).
+constexpr long kExactEvery = 32;
 
 struct Active {
   std::vector<arma::uword> index;  // A, in insertion order (= order of the Cholesky factor)
@@ -52,6 +54,7 @@ KREG_ALWAYS_INLINE inline HomotopyResult l1_homotopy_body(const arma::mat& K, co
   A.member.assign(n, 0);
   UpdatableCholesky chol;
   std::vector<double> column, d, rhs;
+  std::vector<double> z;  // L z = s_A (L L^T = K_AA): d = K_AA^{-1} s_A is one back substitution
   arma::vec a(n);
   auto join = [&](arma::uword i) {
     column.resize(A.index.size());
@@ -60,6 +63,7 @@ KREG_ALWAYS_INLINE inline HomotopyResult l1_homotopy_body(const arma::mat& K, co
     A.index.push_back(i);
     A.sign.push_back(c[i] >= 0.0 ? 1.0 : -1.0);
     A.member[i] = 1;
+    z.push_back(chol.forward_last(z, A.sign.back()));
     return true;
   };
   const arma::uword first = arma::abs(y).index_max();
@@ -72,13 +76,30 @@ KREG_ALWAYS_INLINE inline HomotopyResult l1_homotopy_body(const arma::mat& K, co
 
   arma::uword last_removed = n, last_added = first;
   HomotopyEvents events(max_events, static_cast<long>(n));
+  OutsideProduct product;
+  long since_exact = 0;
+  // alpha_A = K_AA^{-1} (y_A - lambda s_A) solved afresh, and c from it: c_A = lambda s_A (the
+  // optimality conditions) and c_I = y_I - K_{I,A} alpha_A.
+  auto exact_point = [&]() {
+    const std::size_t m = A.index.size();
+    rhs.resize(m);
+    d.resize(m);
+    for (std::size_t q = 0; q < m; ++q) rhs[q] = y[A.index[q]] - lambda * A.sign[q];
+    chol.solve(rhs.data(), d.data());
+    for (std::size_t q = 0; q < m; ++q) alpha[A.index[q]] = d[q];
+    product.compute(K, A.index, A.member, d.data(), c.memptr());
+    for (arma::uword i = 0; i < n; ++i)
+      if (!A.member[i]) c[i] = y[i] - c[i];
+    for (std::size_t q = 0; q < m; ++q) c[A.index[q]] = lambda * A.sign[q];
+    chol.forward_solve(A.sign.data(), z.data());  // z afresh too (it is updated per event)
+    since_exact = 0;
+  };
   for (;;) {
     if ((out.events & 15) == 0) progress_pulse();  // a long path is not silent
     const std::size_t m = A.index.size();
     d.resize(m);
-    chol.solve(A.sign.data(), d.data());
-    a.zeros();
-    add_weighted_columns(K, A.index.data(), d.data(), m, a.memptr());  // a = K_{:,A} d
+    chol.back_solve(z.data(), d.data());
+    product.compute(K, A.index, A.member, d.data(), a.memptr());  // a_I = K_{I,A} d (a_A = s_A is not needed)
 
     // The nearest event below lambda: the next grid value, a join or a leave.
     const double to_grid = lambda - lambdas[g];
@@ -107,16 +128,18 @@ KREG_ALWAYS_INLINE inline HomotopyResult l1_homotopy_body(const arma::mat& K, co
     }
     step = std::max(0.0, std::min(step, to_grid));
 
-    // Move to the event: alpha_A = K_AA^{-1} (y_A - lambda s_A) solved afresh (no drift
-    // from summing steps), then the correlations from alpha.
+    // Move to the event. The path is linear in lambda between events: alpha_A += step d and
+    // c_I -= step a_I. At grid values, and every kExactEvery events against the drift of
+    // summed steps, the point is solved afresh instead.
     lambda = event == Event::kGrid ? lambdas[g] : lambda - step;
-    rhs.resize(m);
-    for (std::size_t q = 0; q < m; ++q) rhs[q] = y[A.index[q]] - lambda * A.sign[q];
-    chol.solve(rhs.data(), d.data());
-    for (std::size_t q = 0; q < m; ++q) alpha[A.index[q]] = d[q];
-    c = y;  // c = y - K_{:,A} alpha_A
-    for (std::size_t q = 0; q < m; ++q) d[q] = -d[q];
-    add_weighted_columns(K, A.index.data(), d.data(), m, c.memptr());
+    if (event == Event::kGrid || ++since_exact >= kExactEvery) {
+      exact_point();
+    } else {
+      for (std::size_t q = 0; q < m; ++q) alpha[A.index[q]] += step * d[q];
+      for (arma::uword i = 0; i < n; ++i)
+        if (!A.member[i]) c[i] -= step * a[i];
+      for (std::size_t q = 0; q < m; ++q) c[A.index[q]] = lambda * A.sign[q];
+    }
 
     if (event == Event::kGrid) {
       record_down_to(lambda);
@@ -130,7 +153,7 @@ KREG_ALWAYS_INLINE inline HomotopyResult l1_homotopy_body(const arma::mat& K, co
       while (A.index[pos] != who) ++pos;
       c += alpha[who] * K.col(who);  // alpha_who (zero up to rounding) becomes exactly 0
       alpha[who] = 0.0;
-      chol.remove(pos);
+      chol.remove(pos, &z);
       A.index.erase(A.index.begin() + static_cast<long>(pos));
       A.sign.erase(A.sign.begin() + static_cast<long>(pos));
       A.member[who] = 0;

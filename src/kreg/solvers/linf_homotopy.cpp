@@ -7,7 +7,8 @@
 
 #include "kreg/core/cpu_dispatch.h"
 #include "kreg/core/number_text.h"
-#include "kreg/linalg/column_sums.h"
+#include "kreg/linalg/matrix_vector.h"
+#include "kreg/linalg/outside_product.h"
 #include "kreg/linalg/updatable_cholesky.h"
 #include "kreg/solvers/homotopy_events.h"
 
@@ -16,18 +17,19 @@ namespace kreg {
 namespace {
 
 constexpr double kTie = 1e-13;  // candidates this close (relative to lambda) count as "now"
+constexpr long kExactEvery = 32;  // events between two points solved afresh (summed steps between)
 
 // The active structure: free indices in factor order, the clipped set with its signs, and
 // K P_m = sum over M of s_i K[:, i] (the m column of K P).
 class LinfState {
  public:
   LinfState(const arma::mat& K, arma::uword n)
-      : K_(K), chol(1e-15), in_m(n, 0), sign(n, arma::fill::zeros), k_m(n, arma::fill::zeros) {}
+      : K_(K), chol(1e-15), is_free(n, 0), in_m(n, 0), sign(n, arma::fill::zeros), k_m(n, arma::fill::zeros) {}
 
   const arma::mat& K_;
   UpdatableCholesky chol;
   std::vector<arma::uword> free;
-  std::vector<char> in_m;
+  std::vector<char> is_free, in_m;  // every point is free or clipped
   arma::vec sign, k_m;
   bool has_m_column = false;
 
@@ -51,6 +53,7 @@ class LinfState {
     for (std::size_t q = 0; q < free.size(); ++q) col[q] = K_(free[q], i);
     if (!chol.append(col.data(), K_(i, i))) return false;
     free.push_back(i);
+    is_free[i] = 1;
     return true;
   }
   void clip(arma::uword i, double s) {
@@ -128,16 +131,59 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
   arma::uword last_unclipped = n, last_clipped = n;
   long events_at_refactor = -1;
   HomotopyEvents events(max_events, static_cast<long>(n));
+  OutsideProduct product;
+  long since_exact = 0;
+  // z = (alpha_F, m) = G^{-1} (P^T y - lambda e_m) solved afresh, alpha_M = m s_M, and the
+  // correlations from alpha: c_F = 0 (the optimality conditions), c_M = y_M - m k_m - K_{M,F} alpha_F.
+  arma::vec Ka;
+  std::vector<double> correction;
+  auto exact_point = [&](bool refine) {
+    const std::size_t q_free = st.free.size();
+    rhs.resize(q_free + 1);
+    d.resize(q_free + 1);
+    for (std::size_t q = 0; q < q_free; ++q) rhs[q] = y[st.free[q]];
+    rhs[q_free] = -lambda;
+    for (arma::uword i = 0; i < n; ++i)
+      if (st.in_m[i]) rhs[q_free] += st.sign[i] * y[i];
+    st.chol.solve(rhs.data(), d.data());
+    for (std::size_t q = 0; q < q_free; ++q) alpha[st.free[q]] = d[q];
+    m = d[q_free];
+    for (arma::uword i = 0; i < n; ++i)
+      if (st.in_m[i]) alpha[i] = st.sign[i] * m;
+    if (refine) {
+      // One step of iterative refinement against the rounding of the updated factor: the
+      // residual of G z = P^T y - lambda e_m is P^T (y - K alpha) - lambda e_m = (c_F, s_M^T c_M - lambda).
+      symmetric_times(K, alpha, Ka);
+      for (std::size_t q = 0; q < q_free; ++q) rhs[q] = y[st.free[q]] - Ka[st.free[q]];
+      rhs[q_free] = -lambda;
+      for (arma::uword i = 0; i < n; ++i)
+        if (st.in_m[i]) rhs[q_free] += st.sign[i] * (y[i] - Ka[i]);
+      correction.resize(q_free + 1);
+      st.chol.solve(rhs.data(), correction.data());
+      for (std::size_t q = 0; q <= q_free; ++q) d[q] += correction[q];
+      for (std::size_t q = 0; q < q_free; ++q) alpha[st.free[q]] = d[q];
+      m = d[q_free];
+    }
+    product.compute(K, st.free, st.is_free, d.data(), c.memptr());
+    for (arma::uword i = 0; i < n; ++i) {
+      if (st.is_free[i]) {
+        c[i] = 0.0;
+      } else {
+        alpha[i] = st.sign[i] * m;
+        c[i] = y[i] - m * st.k_m[i] - c[i];
+      }
+    }
+    since_exact = 0;
+  };
   for (;;) {
     if ((out.events & 15) == 0) progress_pulse();  // a long path is not silent
     const std::size_t q_free = st.free.size();
-    rhs.assign(q_free + 1, 0.0);
-    rhs[q_free] = 1.0;
     d.resize(q_free + 1);
-    st.chol.solve(rhs.data(), d.data());
+    st.chol.solve_last_unit(d.data());  // G d = e_m
     const double dm = d[q_free];
-    a = dm * st.k_m;
-    add_weighted_columns(K, st.free.data(), d.data(), q_free, a.memptr());  // a += K_{:,F} d_F
+    product.compute(K, st.free, st.is_free, d.data(), a.memptr());  // a_M = K_{M,F} d_F (+ dm k_m below)
+    for (arma::uword i = 0; i < n; ++i)
+      if (!st.is_free[i]) a[i] += dm * st.k_m[i];
 
     const double to_grid = lambda - lambdas[g];
     double step = to_grid;
@@ -174,21 +220,24 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
       continue;
     }
 
-    // Move to the event: z = (alpha_F, m) = G^{-1} (P^T y - lambda e_m) solved afresh (no
-    // drift from summing steps), then alpha_M = m s_M and the correlations from alpha.
+    // Move to the event. The path is linear in lambda between events: z += step d, so
+    // alpha_F += step d_F, m += step dm, and c_M -= step a_M. At grid values, and every
+    // kExactEvery events against the drift of summed steps, the point is solved afresh instead.
     lambda = event == Event::kGrid ? lambdas[g] : lambda - step;
-    for (std::size_t q = 0; q < q_free; ++q) rhs[q] = y[st.free[q]];
-    rhs[q_free] = -lambda;
-    for (arma::uword i = 0; i < n; ++i)
-      if (st.in_m[i]) rhs[q_free] += st.sign[i] * y[i];
-    st.chol.solve(rhs.data(), d.data());
-    for (std::size_t q = 0; q < q_free; ++q) alpha[st.free[q]] = d[q];
-    m = d[q_free];
-    for (arma::uword i = 0; i < n; ++i)
-      if (st.in_m[i]) alpha[i] = st.sign[i] * m;
-    c = y - m * st.k_m;  // c = y - m k_m - K_{:,F} alpha_F
-    for (std::size_t q = 0; q < q_free; ++q) d[q] = -d[q];
-    add_weighted_columns(K, st.free.data(), d.data(), q_free, c.memptr());
+    if (event == Event::kGrid || ++since_exact >= kExactEvery) {
+      exact_point(event == Event::kGrid);  // a recorded point is refined
+    } else {
+      for (std::size_t q = 0; q < q_free; ++q) alpha[st.free[q]] += step * d[q];
+      m += step * dm;
+      for (arma::uword i = 0; i < n; ++i) {
+        if (st.is_free[i]) {
+          c[i] = 0.0;
+        } else {
+          alpha[i] = st.sign[i] * m;
+          c[i] -= step * a[i];
+        }
+      }
+    }
 
     if (event == Event::kGrid) {
       record_down_to(lambda);
@@ -203,6 +252,7 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
       while (st.free[pos] != who) ++pos;
       st.chol.remove(pos);
       st.free.erase(st.free.begin() + static_cast<long>(pos));
+      st.is_free[who] = 0;
       st.clip(who, clip_sign);
       c -= (clip_sign * m - alpha[who]) * K.col(who);  // alpha_who (+-m up to rounding) becomes exactly +-m
       alpha[who] = clip_sign * m;
