@@ -15,7 +15,8 @@ namespace kreg {
 
 namespace {
 
-constexpr double kTie = 1e-13;  // candidates this close (relative to lambda) count as "now"
+constexpr double kTie = 1e-13;      // candidates this close (relative to lambda) count as "now"
+constexpr double kMonotone = 1e-4;  // relative decrease of m that rounding cannot explain
 
 // The active structure: free indices in factor order, the clipped set with its signs, and
 // K P_m = sum over M of s_i K[:, i] (the m column of K P).
@@ -176,12 +177,20 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
 
     // Move to the event: z = (alpha_F, m) = G^{-1} (P^T y - lambda e_m) solved afresh (no
     // drift from summing steps), then alpha_M = m s_M and the correlations from alpha.
+    const double lambda_before = lambda;
     lambda = event == Event::kGrid ? lambdas[g] : lambda - step;
     for (std::size_t q = 0; q < q_free; ++q) rhs[q] = y[st.free[q]];
     rhs[q_free] = -lambda;
     for (arma::uword i = 0; i < n; ++i)
       if (st.in_m[i]) rhs[q_free] += st.sign[i] * y[i];
     st.chol.solve(rhs.data(), d.data());
+    // m = ||alpha||_inf never decreases as lambda does (the penalty of a penalised minimiser
+    // is nonincreasing in lambda): a smaller m is the solve of a numerically singular G, after
+    // which events of zero length cycle. Stop at the last point that was solved.
+    if (d[q_free] < m * (1.0 - kMonotone)) {
+      stop_singular(out, lambda_before);
+      break;
+    }
     for (std::size_t q = 0; q < q_free; ++q) alpha[st.free[q]] = d[q];
     m = d[q_free];
     for (arma::uword i = 0; i < n; ++i)
