@@ -1,12 +1,17 @@
-// kreg path for kl1 on data/sine_train.csv, whose Gaussian kernel matrices are numerically
-// singular (40 rows, two of them 9e-4 apart after standardising; exact condition numbers about
-// 1e17, 1e42 and 1e65 at bandwidths 0.2, 0.5 and 1): every point of the default grid either
-// converges or lies below the lambda where the exact path stopped with coefficients too large to
-// be determined in double precision, and the warning says so and what to change, instead of
-// advising more iterations.
+// kreg path for kl1 and klinf on data/sine_train.csv, whose Gaussian kernel matrices are
+// numerically singular (40 rows, two of them 9e-4 apart after standardising; exact condition
+// numbers about 1e17, 1e42 and 1e65 at bandwidths 0.2, 0.5 and 1). The warning names the lambda
+// below which no minimiser is determinable in double precision and the lambda* below which the
+// objective is unbounded for K rounded to its numerical range (numerical_range.h); per point,
+// those below are reported (converged 0, no iterations; bounded 0 below lambda*) unless the exact
+// path reached and certified them (to tol plus the rounding of K alpha; bounded is 0 below
+// lambda* all the same), and every point above converges.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "cli_runner.h"
 #include "test_paths.h"
@@ -14,19 +19,56 @@
 namespace kreg::test {
 namespace {
 
-TEST(PenalizedConditioningCli, SinePathsConvergeOrNameTheIllDeterminedLambdas) {
+// The number after `key` in `text` (NaN when absent).
+double number_after(const std::string& text, const std::string& key) {
+  const auto at = text.find(key);
+  return at == std::string::npos ? NAN : std::stod(text.substr(at + key.size()));
+}
+
+TEST(PenalizedConditioningCli, SinePathsConvergeOrReportTheUndeterminedLambdas) {
   const std::string dir = scratch_dir();
-  for (const std::string bandwidth : {"0.2", "0.5", "1"}) {
-    SCOPED_TRACE("bandwidth " + bandwidth);
-    const std::string out = dir + "/p" + bandwidth + ".csv";
-    const CliResult r = run_cli({"path", "--data", source_path("data/sine_train.csv"), "--method", "kl1",
-                                 "--bandwidth", bandwidth, "--max-iter", "2000", "--output", out, "--quiet"});
-    ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_EQ(r.err.find("raise --max-iter"), std::string::npos) << r.err;
-    const auto at = r.err.find(" path points (lambda <= ");
-    ASSERT_NE(at, std::string::npos) << r.err;
-    EXPECT_NE(r.err.find("too large to be determined in double precision"), std::string::npos) << r.err;
-    EXPECT_NE(r.err.find("a smaller --bandwidth or larger lambdas"), std::string::npos) << r.err;
+  for (const std::string method : {"kl1", "klinf"}) {
+    for (const std::string bandwidth : {"0.2", "0.5", "1"}) {
+      SCOPED_TRACE(method + " bandwidth " + bandwidth);
+      const std::string out = dir + "/p" + method + bandwidth + ".csv";
+      const CliResult r = run_cli({"path", "--data", source_path("data/sine_train.csv"), "--method", method,
+                                   "--bandwidth", bandwidth, "--output", out, "--quiet"});
+      ASSERT_EQ(r.status, 0) << r.err;
+      EXPECT_EQ(r.err.find("raise --max-iter"), std::string::npos) << r.err;
+      const double undetermined = number_after(r.err, " path points (lambda < ");
+      ASSERT_FALSE(std::isnan(undetermined)) << r.err;
+      EXPECT_NE(r.err.find("are not solved"), std::string::npos) << r.err;
+      EXPECT_NE(r.err.find("numerical rank"), std::string::npos) << r.err;
+      const double unbounded = number_after(r.err, " below lambda ");  // the first: the undetermined bound's clause
+      EXPECT_NEAR(unbounded, undetermined, 1e-6 * undetermined);
+      const auto star_at = r.err.find("the objective is unbounded below for K rounded");
+      ASSERT_NE(star_at, std::string::npos) << r.err;
+      const double star = number_after(r.err.substr(0, star_at), "and below lambda ");
+      ASSERT_FALSE(std::isnan(star)) << r.err;
+      EXPECT_LE(star, undetermined);
+
+      std::istringstream csv(read_text(out));
+      std::string line;
+      std::getline(csv, line);
+      ASSERT_EQ(line, "lambda,df,train_mse,train_r2,val_mse,val_r2,alpha_norm,nonzero,iterations,converged,bounded");
+      int points = 0, unsettled = 0;
+      while (std::getline(csv, line)) {
+        std::vector<std::string> cells;
+        std::istringstream is(line);
+        for (std::string cell; std::getline(is, cell, ',');) cells.push_back(cell);
+        ASSERT_EQ(cells.size(), 11u) << line;
+        const double lambda = std::stod(cells[0]);
+        ++points;
+        EXPECT_EQ(cells[10], lambda < star ? "0" : "1") << line;
+        if (lambda < undetermined) {  // certified by the exact path (to its rounding allowance), or not solved
+          if (cells[9] == "0") EXPECT_EQ(cells[8], "0") << line;
+        } else if (cells[9] != "1") {
+          ++unsettled;
+        }
+      }
+      EXPECT_EQ(points, 50);
+      EXPECT_EQ(unsettled, 0) << "points above the undetermined lambda that neither converged nor were reported";
+    }
   }
 }
 

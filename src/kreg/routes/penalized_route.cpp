@@ -10,6 +10,7 @@
 #include "kreg/linalg/matrix_vector.h"
 #include "kreg/routes/fold_scoring.h"
 #include "kreg/routes/route_support.h"
+#include "kreg/solvers/numerical_range.h"
 #include "kreg/solvers/penalized_path.h"
 #include "kreg/solvers/repeated_rows.h"
 
@@ -32,7 +33,7 @@ arma::vec fit_penalized(Model& model, const Problem& problem, PenalizedGridSolve
   model.summary.iterations = res.iterations;
   model.summary.converged = res.converged;
   model.summary.kkt_violation = res.kkt;
-  if (!res.converged) {
+  if (!res.converged && !res.undetermined) {
     std::string message = s.method + " did not converge in " + std::to_string(res.iterations) +
                           " iterations (largest KKT violation " + readable_number(res.kkt) + ")";
     if (!res.path_stopped.empty())  // FISTA took over where the exact path could not go on
@@ -45,6 +46,11 @@ arma::vec fit_penalized(Model& model, const Problem& problem, PenalizedGridSolve
       message += "; raise --max-iter or --tol";
     model.warnings.push_back(message);
   }
+  if (res.undetermined)
+    model.warnings.push_back(s.method + " was not solved at lambda " + readable_number(s.lambda) + ": " +
+                             numerical_range_reason(res.range, res.unbounded, s.method, problem.lambda_unit()) +
+                             "; kreg's exact path stopped before this lambda (" + res.path_stopped +
+                             "); a smaller --bandwidth or a larger --lambda is a better-conditioned problem");
   const RepeatedRows repeats = repeated_rows(model.points, t, penalty_of(s.method));
   if (lambda < repeats.lambda_unbounded)
     model.warnings.push_back(repeated_rows_message(repeats, t.n_elem, s.method, problem.lambda_unit()));
@@ -95,14 +101,24 @@ class PenalizedRoute : public Route {
   std::vector<std::string> path_warnings(const FitSettings& settings,
                                          const std::vector<PathPoint>& path) const override {
     std::vector<std::string> out;
-    std::size_t unconverged = 0, unbounded = 0, ill_determined = 0;
+    std::size_t unconverged = 0, unbounded = 0, ill_determined = 0, undetermined = 0, range_unbounded = 0;
     double ill_from = 0.0;  // the largest lambda of an ill-determined point
+    const NumericalRange* range = nullptr;
     for (const auto& p : path) {
+      if (p.undetermined) {  // reported by numerical_range_message, not by the counts below
+        ++undetermined;
+        range_unbounded += !p.bounded;
+        range = &p.range;
+        continue;
+      }
       unconverged += !p.converged && !p.ill_determined;
       ill_determined += p.ill_determined;
       if (p.ill_determined) ill_from = std::max(ill_from, p.value);
       unbounded += !p.bounded;
     }
+    if (undetermined > 0)
+      out.push_back(numerical_range_message(*range, undetermined, range_unbounded, path.size(), settings.method,
+                                            settings.lambda_unit(range->n)));
     if (ill_determined > 0)
       out.push_back(std::to_string(ill_determined) + " of " + std::to_string(path.size()) +
                     " path points (lambda <= " + readable_number(ill_from) +

@@ -16,8 +16,9 @@ namespace kreg {
 
 namespace {
 
-constexpr double kTie = 1e-13;  // candidates this close (relative to lambda) count as "now"
-constexpr long kExactEvery = 32;  // events between two points solved afresh (summed steps between)
+constexpr double kTie = 1e-13;      // candidates this close (relative to lambda) count as "now"
+constexpr long kExactEvery = 32;    // events between two points solved afresh (summed steps between)
+constexpr double kMonotone = 1e-4;  // relative decrease of m that rounding cannot explain
 
 // The active structure: free indices in factor order, the clipped set with its signs, and
 // K P_m = sum over M of s_i K[:, i] (the m column of K P).
@@ -223,6 +224,8 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
     // Move to the event. The path is linear in lambda between events: z += step d, so
     // alpha_F += step d_F, m += step dm, and c_M -= step a_M. At grid values, and every
     // kExactEvery events against the drift of summed steps, the point is solved afresh instead.
+    const double lambda_before = lambda, m_before = m;
+    const arma::vec alpha_before = alpha;
     lambda = event == Event::kGrid ? lambdas[g] : lambda - step;
     if (event == Event::kGrid || ++since_exact >= kExactEvery) {
       exact_point(event == Event::kGrid);  // a recorded point is refined
@@ -237,6 +240,14 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
           c[i] -= step * a[i];
         }
       }
+    }
+    // m = ||alpha||_inf never decreases as lambda does (the penalty of a penalised minimiser
+    // is nonincreasing in lambda): a smaller m is the solve of a numerically singular G, after
+    // which events of zero length cycle. Stop at the last point that was solved.
+    if (m < m_before * (1.0 - kMonotone)) {
+      alpha = alpha_before;
+      stop_singular(out, lambda_before);
+      break;
     }
 
     if (event == Event::kGrid) {

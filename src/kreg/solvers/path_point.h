@@ -7,6 +7,18 @@
 
 namespace kreg {
 
+/// What double precision determines of kl1 / klinf on a numerically singular K; computed and
+/// explained in numerical_range.h.
+struct NumericalRange {
+  std::size_t n = 0;
+  std::size_t rank = 0;              ///< eigenvalues of K above tau
+  double tau = 0.0;                  ///< n u mu_max
+  double lambda_unbounded = 0.0;     ///< lambda*(tau) (effective units); 0 when rank = n
+  double lambda_undetermined = 0.0;  ///< max over theta of lambda*(theta) - k(theta) A; >= lambda_unbounded
+  double coefficient_floor = 0.0;    ///< A = tol / (n u max|K_ij|)
+  bool computed = false;             ///< false: not computed (K was never found singular) or the LP failed
+};
+
 struct PathPoint {
   double value = 0.0;  ///< lambda (as given, before n-scaling) or t (before momentum scaling)
   double df = NAN;     ///< tr H where defined (krr, kgf); NaN otherwise
@@ -20,9 +32,13 @@ struct PathPoint {
   /// penalised methods, not converged: the exact path stopped above this lambda where the
   /// minimiser's coefficients are too large to be determined in double precision
   bool ill_determined = false;
-  bool bounded = true;  ///< penalised methods: false where the objective has no minimiser (repeated_rows.h)
-  double rcond = NAN;   ///< krr, kgf: reciprocal condition of K + lambda I (or K + I/t)
-  arma::vec alpha;      ///< filled when coefficients are requested
+  bool bounded = true;  ///< penalised methods: false where the objective has no minimiser (repeated_rows.h,
+                        ///< numerical_range.h)
+  /// penalised methods: below range.lambda_undetermined no minimiser is determinable (numerical_range.h)
+  bool undetermined = false;
+  NumericalRange range;  ///< penalised methods, solver auto: the bounds behind `undetermined` (if computed)
+  double rcond = NAN;    ///< krr, kgf: reciprocal condition of K + lambda I (or K + I/t)
+  arma::vec alpha;       ///< filled when coefficients are requested
 };
 
 }  // namespace kreg

@@ -17,6 +17,7 @@
 #include "kreg/solvers/descent.h"
 #include "kreg/solvers/l1_homotopy.h"
 #include "kreg/solvers/linf_homotopy.h"
+#include "kreg/solvers/numerical_range.h"
 #include "kreg/solvers/paper_solver.h"
 #include "kreg/solvers/penalty.h"
 #include "kreg/solvers/proximal.h"
@@ -55,6 +56,21 @@ std::vector<ProxResult> homotopy_then_fista(const arma::mat& K, const arma::vec&
   double L = 0.0;            // fista's Lipschitz constant, computed when first needed
   std::string path_stopped;  // why the exact path (solver auto) stopped early, if it did
   bool path_singular = false;
+  // Where the path stopped on a singular K, the points below lambda_undetermined have no
+  // minimiser that double precision determines (numerical_range.h): they are reported, not
+  // handed to fista for its max_iter iterations.
+  NumericalRange range;
+  auto undetermined = [&](double lambda) { return range.computed && lambda < range.lambda_undetermined; };
+  auto report_undetermined = [&](ProxResult& r, double lambda) {
+    arma::vec Ka;
+    symmetric_times(K, r.alpha, Ka);
+    r.kkt = kkt_violation(Ka, y, r.alpha, pen, lambda);
+    r.objective = penalized_objective(Ka, y, r.alpha, pen, lambda);
+    r.converged = false;
+    r.undetermined = true;
+    r.unbounded = lambda < range.lambda_unbounded;
+    r.range = range;
+  };
   auto fista = [&](double lambda, const arma::vec& warm) {
     if (L == 0.0) L = lipschitz_constant(K);
     return solve_fista(K, L, y, pen, lambda, s, &warm);
@@ -80,6 +96,8 @@ std::vector<ProxResult> homotopy_then_fista(const arma::mat& K, const arma::vec&
                         readable_number(tol);
       }
     }
+    if (path_singular && path.reached < lambdas.size() && y.n_elem <= kNumericalRangeMaxRows)
+      range = numerical_range(K, y, pen, tol);
     for (; done < path.reached; ++done) {
       ProxResult& r = out[done];
       r.alpha = path.alpha[done];
@@ -89,13 +107,25 @@ std::vector<ProxResult> homotopy_then_fista(const arma::mat& K, const arma::vec&
       r.kkt = kkt_violation(Ka, y, r.alpha, pen, lambdas[done]);
       r.converged = r.kkt <= kkt_tolerance(tol, max_abs_K, r.alpha);
       r.objective = penalized_objective(Ka, y, r.alpha, pen, lambdas[done]);
-      if (!r.converged) r = fista(lambdas[done], r.alpha);  // rounding: polish
+      if (!r.converged && undetermined(lambdas[done]))
+        report_undetermined(r, lambdas[done]);
+      else if (!r.converged)
+        r = fista(lambdas[done], r.alpha);  // rounding: polish
+      // Below lambda_unbounded the objective with K rounded to its numerical range has no
+      // minimiser: a point the path certifies there (to its rounding allowance) is reported so too.
+      if (range.computed && lambdas[done] < range.lambda_unbounded) r.unbounded = true;
       progress.advance(1.0);
     }
   }
   arma::vec warm = done > 0 ? out[done - 1].alpha : arma::vec(y.n_elem, arma::fill::zeros);
   for (; done < lambdas.size(); ++done) {
-    out[done] = fista(lambdas[done], warm);
+    if (undetermined(lambdas[done])) {
+      out[done].alpha = warm;
+      out[done].iterations = 0;
+      report_undetermined(out[done], lambdas[done]);
+    } else {
+      out[done] = fista(lambdas[done], warm);
+    }
     out[done].path_stopped = path_stopped;
     out[done].path_singular = path_singular;
     warm = out[done].alpha;
@@ -165,7 +195,10 @@ std::vector<PathPoint> penalized_path(const Problem& problem, std::vector<double
     p.iterations = res.iterations;
     p.converged = res.converged;
     p.ill_determined = !res.converged && res.path_singular;
-    p.bounded = !(effective[g] < unbounded_below);
+    const bool repeated = effective[g] < unbounded_below;  // the exact cause, reported as such
+    p.bounded = !repeated && !res.unbounded;
+    p.undetermined = res.undetermined && !repeated;
+    p.range = res.range;
     const arma::vec fitted = st.inverse_target(symmetric_times_of(K, res.alpha));
     p.train_mse = mse(train.y, fitted);
     p.train_r2 = r_squared(train.y, fitted);

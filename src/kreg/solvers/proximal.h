@@ -14,6 +14,7 @@
 
 #include "kreg/solvers/fit_settings.h"
 #include "kreg/solvers/method_registry.h"
+#include "kreg/solvers/numerical_range.h"
 #include "kreg/solvers/penalty.h"
 
 namespace kreg {
@@ -53,6 +54,11 @@ struct ProxResult {
   /// (e.g. "the kernel matrix on its 12 active points is numerically singular at lambda 0.032"); empty where the path reached it.
   std::string path_stopped;
   bool path_singular = false;  ///< the path stopped on a numerically singular kernel matrix
+  /// solver auto, where the path stopped on a singular K: the bounds of numerical_range.h
+  /// (range.computed false otherwise)
+  NumericalRange range;
+  bool undetermined = false;  ///< lambda < range.lambda_undetermined: not solved (numerical_range.h)
+  bool unbounded = false;     ///< lambda < range.lambda_unbounded
 };
 
 /// Solves for one lambda by fista: accelerated proximal gradient with step 1/L (L = largest

@@ -1,0 +1,126 @@
+// The bounded-variable primal simplex on a dense tableau; see dense_simplex.h.
+#include "kreg/linalg/dense_simplex.h"
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+namespace kreg {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr long kDegenerateRun = 50;  // degenerate pivots in a row before Bland's rule takes over
+
+}  // namespace
+
+SimplexResult dense_simplex(const arma::mat& A, const arma::vec& c, const arma::vec& upper, double budget,
+                            long max_pivots) {
+  const arma::uword rows_a = A.n_rows, cols = A.n_cols;
+  const bool has_budget = budget >= 0.0;
+  const arma::uword m = rows_a + (has_budget ? 1 : 0);
+  const arma::uword slack = cols, first_art = cols + (has_budget ? 1 : 0), total = first_art + rows_a;
+
+  // Tableau B^{-1} [A_full] with B = I at the start, and the reduced costs d = c - c_B^T B^{-1} A_full.
+  arma::mat T(m, total, arma::fill::zeros);
+  if (rows_a > 0) {
+    T.submat(0, 0, rows_a - 1, cols - 1) = A;
+    for (arma::uword i = 0; i < rows_a; ++i) T(i, first_art + i) = 1.0;
+  }
+  if (has_budget) {
+    T.row(rows_a).subvec(0, cols - 1).ones();
+    T(rows_a, slack) = 1.0;
+  }
+  arma::vec d(total, arma::fill::zeros), lo(total, arma::fill::zeros), hi(total, arma::fill::zeros);
+  d.subvec(0, cols - 1) = c;
+  hi.subvec(0, cols - 1) = upper;
+  if (has_budget) hi[slack] = kInf;
+  std::vector<arma::uword> basis(m);
+  std::vector<char> is_basic(total, 0), at_upper(total, 0);
+  arma::vec xb(m, arma::fill::zeros);
+  for (arma::uword i = 0; i < rows_a; ++i) basis[i] = first_art + i;
+  if (has_budget) basis[rows_a] = slack, xb[rows_a] = budget;
+  for (arma::uword b : basis) is_basic[b] = 1;
+
+  const double scale = std::max(1.0, arma::abs(c).max());
+  const double cost_tol = 1e-11 * scale, pivot_tol = 1e-10;
+  SimplexResult out;
+  bool bland = false;
+  long degenerate = 0;
+  for (;;) {
+    // Entering: a nonbasic structural (or the slack) whose move improves c^T x.
+    arma::uword enter = total;
+    double best = 0.0;
+    for (arma::uword j = 0; j < first_art; ++j) {
+      if (is_basic[j]) continue;
+      const double gain = at_upper[j] ? -d[j] : d[j];
+      if (gain <= cost_tol || (!at_upper[j] && hi[j] <= lo[j])) continue;
+      if (bland) {
+        enter = j;
+        break;
+      }
+      if (gain > best) best = gain, enter = j;
+    }
+    if (enter == total) {
+      out.optimal = true;
+      break;
+    }
+    if (out.pivots >= max_pivots) break;
+    const double dir = at_upper[enter] ? -1.0 : 1.0;
+
+    // Ratio test: the basic variables move by -dir theta T(:, enter).
+    double theta = hi[enter] - lo[enter];  // a bound flip
+    arma::uword leave = m;
+    for (arma::uword i = 0; i < m; ++i) {
+      const double a = dir * T(i, enter);
+      const arma::uword b = basis[i];
+      double limit;
+      if (a > pivot_tol)
+        limit = (xb[i] - lo[b]) / a;
+      else if (a < -pivot_tol && hi[b] < kInf)
+        limit = (hi[b] - xb[i]) / -a;
+      else
+        continue;
+      limit = std::max(0.0, limit);
+      const bool better =
+          leave == m ? limit <= theta
+                     : limit < theta || (limit == theta &&
+                                         (bland ? b < basis[leave] : std::abs(a) > std::abs(dir * T(leave, enter))));
+      if (better) theta = limit, leave = i;
+    }
+    if (theta == kInf) break;  // unbounded
+    degenerate = theta <= 1e-14 * std::max(1.0, budget) ? degenerate + 1 : 0;
+    if (degenerate > kDegenerateRun) bland = true;
+    xb -= (dir * theta) * T.col(enter);
+    ++out.pivots;
+    if (leave == m) {  // the entering variable reaches its other bound
+      at_upper[enter] = !at_upper[enter];
+      continue;
+    }
+    const arma::uword gone = basis[leave];
+    at_upper[gone] = dir * T(leave, enter) < 0.0;  // it rose to its upper bound
+    const double value = (at_upper[enter] ? hi[enter] : lo[enter]) + dir * theta;
+    // Pivot on (leave, enter).
+    T.row(leave) /= T(leave, enter);
+    for (arma::uword i = 0; i < m; ++i)
+      if (i != leave && T(i, enter) != 0.0) T.row(i) -= T(i, enter) * T.row(leave);
+    d -= d[enter] * T.row(leave).t();
+    basis[leave] = enter;
+    is_basic[gone] = 0;
+    is_basic[enter] = 1;
+    at_upper[enter] = 0;
+    xb[leave] = value;
+  }
+
+  out.x.zeros(cols);
+  for (arma::uword j = 0; j < cols; ++j)
+    if (!is_basic[j] && at_upper[j]) out.x[j] = hi[j];
+  for (arma::uword i = 0; i < m; ++i)
+    if (basis[i] < cols) out.x[basis[i]] = xb[i];
+  out.value = arma::dot(c, out.x);
+  out.multipliers.set_size(rows_a);  // d_art = 0 - pi^T e_i
+  for (arma::uword i = 0; i < rows_a; ++i) out.multipliers[i] = -d[first_art + i];
+  return out;
+}
+
+}  // namespace kreg

@@ -1,0 +1,60 @@
+// Where kl1 and klinf have no minimiser that double precision can determine (Allerbo 2023,
+// eqs. alpha1 and alphainf). A radial kernel matrix K is positive definite, so in exact
+// arithmetic f(alpha) = 1/2 alpha^T K alpha - y^T alpha + lambda P(alpha) is bounded below for
+// every lambda > 0. With K = U diag(mu) U^T, split at a level theta: K = K_hi + K_lo, K_hi =
+// U_hi diag(mu_hi) U_hi^T over the eigenvalues above theta. Define
+//   lambda*(theta) = min over beta of P*(y - U_hi beta)   (P* the dual norm of P)
+//                  = max { y^T d : U_hi^T d = 0, P(d) <= 1 }       (LP duality):
+//   kl1   (P = ||.||_1,   P* = ||.||_inf): the Chebyshev distance of y to range(U_hi);
+//   klinf (P = ||.||_inf, P* = ||.||_1):   the l1 distance.
+// 1. Unbounded (theta = tau = n u mu_max, u = 2^-53): the eigenvalues below tau are rounding,
+//    K is indistinguishable from K_hi, and for K_hi, along d with U_hi^T d = 0 the objective
+//    changes by -s y^T d + lambda P(s d): it is unbounded below exactly when lambda < lambda*(tau).
+// 2. Not determinable (any theta): a minimiser alpha has P*(c) <= lambda for c = y - K alpha
+//    (the KKT conditions), and c = (y - U_hi beta) - K_lo alpha with beta = diag(mu_hi) U_hi^T alpha,
+//    so P*(K_lo alpha) >= lambda*(theta) - lambda, while P*(K_lo alpha) <= k(theta) ||alpha||_1 with
+//      kl1: k = max_ij |K_lo,ij|,   klinf: k = max_j sum_i |K_lo,ij|.
+//    Hence ||alpha||_1 >= (lambda*(theta) - lambda) / k(theta). Once ||alpha||_1 exceeds
+//    A = tol / (n u max|K_ij|), the rounding of K alpha alone exceeds tol (kkt_rounding_allowance
+//    in proximal.h): the minimiser's coefficients are then beyond what double precision
+//    determines to the tolerance. So for lambda < lambda_undetermined =
+//      max over theta of lambda*(theta) - k(theta) A
+//    no solver in double precision can return a certified minimiser (eigenvalues below tau count
+//    as tau in K_lo). theta runs over tau 2^j, j = 0, 1, ..., while k(theta) A < P*(y) (an upper
+//    bound on lambda*(theta)), skipping levels that add no eigenvalue, 16 LPs at most (any subset
+//    of levels gives a valid, possibly weaker, bound).
+// Each lambda*(theta) is the dense LP  max y^T w  subject to  U_hi^T w = 0  and  ||w||_1 <= 1
+// (kl1) or ||w||_inf <= 1 (klinf), with w = p - q, p, q >= 0 (dense_simplex.h); its
+// multipliers are the beta of the min form, and the value returned is P*(y - U_hi beta).
+#pragma once
+
+#include <armadillo>
+#include <string>
+
+#include "kreg/solvers/path_point.h"  // struct NumericalRange
+#include "kreg/solvers/penalty.h"
+
+namespace kreg {
+
+/// lambda*(U_hi) = min over beta of P*(y - U_hi beta) by the LP above (U_hi: n x r, orthonormal
+/// columns). `solved` false when the simplex did not finish (the value is then 0).
+double range_distance(const arma::mat& U_hi, const arma::vec& y, Penalty pen, bool& solved);
+
+/// Rows above which the bounds are not computed: the dense LPs cost O(r n) per pivot with about
+/// n pivots (klinf at n = 700 rows took two minutes), more than the path they would save.
+inline constexpr std::size_t kNumericalRangeMaxRows = 200;
+
+/// The bounds above for K, y, the penalty and the KKT tolerance `tol` (an eigendecomposition of
+/// K and a few small LPs: O(n^3)). For callers that have found K numerically singular.
+NumericalRange numerical_range(const arma::mat& K, const arma::vec& y, Penalty pen, double tol);
+
+/// The clause behind a point below lambda_undetermined (and, with `unbounded`, below lambda*), in
+/// the user's units (effective / unit).
+std::string numerical_range_reason(const NumericalRange& range, bool unbounded, const std::string& method, double unit);
+
+/// One sentence for warnings: `below` of `points` path points lie below lambda_undetermined
+/// (in the user's units: effective / unit), `unbounded` of them below lambda_unbounded.
+std::string numerical_range_message(const NumericalRange& range, std::size_t below, std::size_t unbounded,
+                                    std::size_t points, const std::string& method, double unit);
+
+}  // namespace kreg
