@@ -4,7 +4,7 @@
 # never a hang (OpenBLAS spins for ever when its work buffer cannot be allocated, so kreg must
 # refuse before that happens), never a crash. Every run has `--seconds` to finish (more on a
 # machine so loaded that the unlimited fit takes over a quarter of that).
-#   tests/address_limit_test.sh KREG [--rows N] [--runs N] [--limits "600 700 800 1000"] [--seconds S]
+#   tests/address_limit_test.sh KREG [--rows N] [--runs N] [--limits "600 700 800 900 1000"] [--seconds S]
 # Limits are in MB (units of 1024 KiB, as ulimit -v counts them). Prints one line per
 # (command, limit) with the exit statuses and the longest time; exit 1 if any run fails the rule.
 set -uo pipefail
@@ -13,7 +13,7 @@ case "${1:-}" in
 esac
 kreg=${1:?usage: address_limit_test.sh KREG [--rows N] [--runs N] [--limits "MB ..."] [--seconds S]}
 shift
-rows=8000 runs=1 limits="600 700 800 1000" seconds=30
+rows=8000 runs=1 limits="600 700 800 900 1000" seconds=30
 while [ $# -gt 0 ]; do
   case "$1" in
     --rows) rows=$2; shift 2 ;;

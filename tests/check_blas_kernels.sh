@@ -2,7 +2,9 @@
 # Checks which OpenBLAS kernels `kreg --version` reports against the processor's own flags
 # (/proc/cpuinfo, read independently of kreg): with AVX-512 (F, DQ, CD, BW, VL) an AVX-512
 # kernel set, else with AVX2 and FMA an AVX2-or-newer set; and a user's OPENBLAS_CORETYPE is
-# kept. Usage: check_blas_kernels.sh path/to/kreg
+# kept. And OpenBLAS starts no threads of its own (kreg runs itself with OPENBLAS_NUM_THREADS=1,
+# whatever the user set): a `kreg fit --threads 1` is one thread from start to end, counted in
+# /proc/PID/task while it runs. Usage: check_blas_kernels.sh path/to/kreg
 set -euo pipefail
 kreg="$1"
 flags=" $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "
@@ -23,4 +25,25 @@ if has avx2 fma; then
   forced=$(OPENBLAS_CORETYPE=Haswell "$kreg" --version | blas_kernel_set)
   [[ "$forced" == Haswell ]] || { echo "FAIL: OPENBLAS_CORETYPE=Haswell gave $forced"; exit 1; }
 fi
+
+# The thread count of a running fit (--threads 1), sampled until it ends; OpenBLAS would start a
+# thread per core beyond the first at load (at most OPENBLAS_NUM_THREADS - 1).
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+awk 'BEGIN { srand(3); print "x1,x2,y"; for (i = 0; i < 3000; i++) { a = rand(); b = rand();
+  printf "%.6f,%.6f,%.6f\n", a, b, sin(6 * a) + b } }' >"$work/d.csv"
+OPENBLAS_NUM_THREADS=4 "$kreg" fit --data "$work/d.csv" --model "$work/m.json" --threads 1 --bandwidth 0.3 \
+  --lambda 1e-3 --quiet &
+pid=$!
+most=0 samples=0
+while [ -d "/proc/$pid/task" ]; do
+  count=$(ls "/proc/$pid/task" 2>/dev/null | wc -l)
+  ((count > most)) && most=$count
+  samples=$((samples + 1))
+  sleep 0.02
+done
+wait "$pid" || { echo "FAIL: the fit for the thread count failed"; exit 1; }
+echo "kreg fit --threads 1 under OPENBLAS_NUM_THREADS=4 on $(nproc) cores: at most $most thread(s) in $samples samples"
+((samples >= 3)) || { echo "FAIL: the fit ended before it could be sampled ($samples samples)"; exit 1; }
+((most == 1)) || { echo "FAIL: $most threads: OpenBLAS started threads of its own"; exit 1; }
 echo "ok"

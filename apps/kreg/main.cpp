@@ -7,7 +7,7 @@
 #include "kreg/select/compute_resources.h"
 
 int main(int argc, char** argv) {
-  kreg::run_with_best_blas_kernels(argv);  // OpenBLAS's kernels for this processor
+  kreg::run_with_kreg_blas_settings(argv);  // OpenBLAS: best kernels, no threads of its own
   std::ios::sync_with_stdio(false);
   const std::vector<std::string> args(argv + 1, argv + argc);
   const int status = kreg::cli::run(args, std::cout, std::cerr, isatty(STDERR_FILENO) != 0);

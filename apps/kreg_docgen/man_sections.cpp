@@ -66,6 +66,11 @@ the OpenBLAS kernel set (for example \fBHaswell\fR or \fBSkylakeX\fR).
 Where OpenBLAS does not know the processor, kreg runs itself again with the widest set the
 processor supports; a value set by the user is left alone.
 \fBkreg \-\-version\fR names the set in use.
+.TP
+.B OPENBLAS_NUM_THREADS
+kreg runs itself with this set to 1 (a value set by the user is replaced): it calls OpenBLAS
+on one thread and runs in parallel itself (\fB\-\-threads\fR), and the threads OpenBLAS
+would start at load only take memory.
 )";
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <string>
 
 #include "kreg/linalg/lapack.h"
 
@@ -39,12 +40,19 @@ std::string better_openblas_core(const std::string& core, const VectorUnits& uni
   return "";
 }
 
-void rerun_with_better_blas_kernels(char** argv) {
-  if (std::getenv("OPENBLAS_CORETYPE") != nullptr) return;
-  const std::string better = better_openblas_core(openblas_core(), this_processor_vector_units());
-  if (better.empty()) return;
-  if (setenv("OPENBLAS_CORETYPE", better.c_str(), 1) != 0) return;
-  execv("/proc/self/exe", argv);
+bool openblas_loaded_without_threads() {
+  const char* threads = std::getenv("OPENBLAS_NUM_THREADS");
+  return threads != nullptr && std::string(threads) == "1";
+}
+
+void rerun_with_kreg_blas_settings(char** argv) {
+  bool rerun = false;
+  if (std::getenv("OPENBLAS_CORETYPE") == nullptr) {
+    const std::string better = better_openblas_core(openblas_core(), this_processor_vector_units());
+    if (!better.empty() && setenv("OPENBLAS_CORETYPE", better.c_str(), 1) == 0) rerun = true;
+  }
+  if (!openblas_loaded_without_threads() && setenv("OPENBLAS_NUM_THREADS", "1", 1) == 0) rerun = true;
+  if (rerun) execv("/proc/self/exe", argv);
 }
 
 }  // namespace kreg

@@ -4,7 +4,8 @@
 // kernels, "Prescott": on such a machine dsymv (n = 360) took 24.2 us instead of 13.5 us and
 // dgemm (360 x 360 x 50) 1,269 us instead of 339 us with the AVX-512 "SkylakeX" kernels.
 // The environment variable OPENBLAS_CORETYPE overrides the choice, but only at load time,
-// so the kreg binary re-executes itself with it set (apps/kreg/main.cpp).
+// so the kreg binary re-executes itself with it set (apps/kreg/main.cpp), and with
+// OPENBLAS_NUM_THREADS=1 (see rerun_with_kreg_blas_settings).
 #pragma once
 
 #include <string>
@@ -28,11 +29,21 @@ std::string openblas_core();
 /// better would run here.
 std::string better_openblas_core(const std::string& core, const VectorUnits& units);
 
-/// Called first thing in main(): when OpenBLAS runs kernels older than the processor, execs
-/// this program again (same argv) with OPENBLAS_CORETYPE naming the better ones. Does
-/// nothing when OPENBLAS_CORETYPE is already set (by the user, or by the first run, so this
-/// happens at most once) or when nothing better would run. Returns only if it did not exec
-/// (or exec failed; the program then goes on with the kernels it has).
-void rerun_with_better_blas_kernels(char** argv);
+/// True when OpenBLAS was loaded with OPENBLAS_NUM_THREADS=1, so that it started no threads of
+/// its own.
+bool openblas_loaded_without_threads();
+
+/// Called first thing in main(): execs this program again (same argv) when the library was
+/// loaded with settings kreg does not want, which OpenBLAS reads only at load time:
+///  - OPENBLAS_CORETYPE naming the better kernels, when OpenBLAS runs kernels older than the
+///    processor (and the variable is not already set, by the user or by the first run);
+///  - OPENBLAS_NUM_THREADS=1. kreg calls OpenBLAS on one thread only (blas_threads.h), but at
+///    load OpenBLAS starts a thread per core beyond the first, and each of those takes a 128 MiB
+///    work buffer (and the C library a 64 MiB heap for it) at a moment of its own choosing.
+///    Under ulimit -v that allocation races with kreg's own (blas_workspace.h): when it makes
+///    one of kreg's BLAS calls fail to get a buffer, OpenBLAS retries for ever.
+/// After the exec both are set, so this happens at most once. Returns only if it did not exec
+/// (or exec failed; the program then goes on as it is).
+void rerun_with_kreg_blas_settings(char** argv);
 
 }  // namespace kreg

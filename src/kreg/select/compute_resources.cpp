@@ -9,7 +9,7 @@
 
 namespace kreg {
 
-void run_with_best_blas_kernels(char** argv) { rerun_with_better_blas_kernels(argv); }
+void run_with_kreg_blas_settings(char** argv) { rerun_with_kreg_blas_settings(argv); }
 
 std::string blas_kernel_set() { return openblas_core(); }
 

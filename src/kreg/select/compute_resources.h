@@ -7,10 +7,11 @@
 
 namespace kreg {
 
-/// Called first thing in main(): when OpenBLAS runs kernels older than the processor, execs the
-/// program again (same argv) with OPENBLAS_CORETYPE naming the better ones, at most once.
+/// Called first thing in main(): execs the program again (same argv), at most once, so that
+/// OpenBLAS loads with the kernels best for this processor (OPENBLAS_CORETYPE) and without
+/// threads of its own (OPENBLAS_NUM_THREADS=1; see kreg/linalg/blas_core.h for why).
 /// Returns only if it did not exec.
-void run_with_best_blas_kernels(char** argv);
+void run_with_kreg_blas_settings(char** argv);
 
 /// The name of the kernel set OpenBLAS is using ("Haswell", "SkylakeX", "Prescott", ...).
 std::string blas_kernel_set();
