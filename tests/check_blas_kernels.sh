@@ -38,9 +38,10 @@ pid=$!
 most=0 samples=0
 # Only the image that runs after kreg's re-execution counts (its environment, fixed at exec, has
 # OPENBLAS_NUM_THREADS=1): the first one, which re-executes at once, has OpenBLAS's threads.
+# The process can end between any two reads: a read that fails counts as no sample.
 while [ -d "/proc/$pid/task" ]; do
-  if tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx 'OPENBLAS_NUM_THREADS=1'; then
-    count=$(ls "/proc/$pid/task" 2>/dev/null | wc -l)
+  if { tr '\0' '\n' <"/proc/$pid/environ"; } 2>/dev/null | grep -qx 'OPENBLAS_NUM_THREADS=1'; then
+    count=$({ ls "/proc/$pid/task" || true; } 2>/dev/null | wc -l)
     ((count > most)) && most=$count
     samples=$((samples + 1))
   fi
