@@ -1,24 +1,24 @@
 // OutsideProduct against Armadillo's dense product: (K_{:,S} w)_i on every row outside S, for a
-// small set (read by the columns of S) and a large one (read by the columns of the rows outside
-// S, K being symmetric).
+// small set and a large one, and through one object along a sequence of sets that gain and lose
+// points one or several at a time (its reordered copy of K follows the set).
 #include "kreg/linalg/outside_product.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 #include <vector>
 
 namespace kreg {
 namespace {
 
-void expect_outside_rows_match(const arma::mat& K, const std::vector<arma::uword>& set) {
+void expect_outside_rows_match(const arma::mat& K, const std::vector<arma::uword>& set, OutsideProduct& product) {
   const arma::uword n = K.n_rows;
   std::vector<char> member(n, 0);
   for (arma::uword j : set) member[j] = 1;
   const arma::vec w = arma::linspace(-1.0, 2.0, set.size());
   const arma::vec expected = K.cols(arma::uvec(set)) * w;
   std::vector<double> out(n, 0.0);
-  OutsideProduct product;
   product.compute(K, set, member, w.memptr(), out.data());
   for (arma::uword i = 0; i < n; ++i)
     if (!member[i]) EXPECT_NEAR(out[i], expected[i], 1e-12 * (1.0 + arma::abs(expected).max())) << "row " << i;
@@ -28,9 +28,44 @@ TEST(OutsideProduct, EqualsTheDenseProductOnTheRowsOutsideTheSet) {
   arma::arma_rng::set_seed(21);
   const arma::mat B = arma::randn(31, 31);
   const arma::mat K = B + B.t();
-  expect_outside_rows_match(K, {4, 17, 2, 30});                                       // |S| < n / 2
+  OutsideProduct small, large;
+  expect_outside_rows_match(K, {4, 17, 2, 30}, small);                                       // |S| < n / 2
   expect_outside_rows_match(K, {0, 1, 2, 3, 5, 6, 8, 9, 10, 11, 12, 13, 15, 16, 18, 19, 20, 22, 23,
-                                24, 26, 27, 28, 29, 30});                             // |S| > n / 2
+                                24, 26, 27, 28, 29, 30}, large);                             // |S| > n / 2
+}
+
+TEST(OutsideProduct, FollowsASetThatGainsAndLosesPoints) {
+  arma::arma_rng::set_seed(22);
+  const arma::mat B = arma::randn(40, 40);
+  const arma::mat K = B * B.t();
+  OutsideProduct product;
+  std::vector<arma::uword> set;
+  expect_outside_rows_match(K, set, product);  // empty: every out_i is 0
+  // A homotopy-like walk: mostly joins, some leaves (from the middle and the end of the set),
+  // once several changes between two calls, and back to empty at the end.
+  std::mt19937 rng(5);
+  std::vector<arma::uword> outside(40);
+  for (arma::uword i = 0; i < 40; ++i) outside[i] = i;
+  for (int step = 0; step < 120; ++step) {
+    const bool join = !outside.empty() && (set.empty() || rng() % 3 != 0);
+    const int changes = step == 60 ? 5 : 1;
+    for (int c = 0; c < changes; ++c) {
+      if (join && !outside.empty()) {
+        const std::size_t k = rng() % outside.size();
+        set.push_back(outside[k]);
+        outside.erase(outside.begin() + static_cast<long>(k));
+      } else if (!set.empty()) {
+        const std::size_t k = rng() % set.size();
+        outside.push_back(set[k]);
+        set.erase(set.begin() + static_cast<long>(k));
+      }
+    }
+    expect_outside_rows_match(K, set, product);
+  }
+  while (!set.empty()) {
+    set.pop_back();
+    expect_outside_rows_match(K, set, product);
+  }
 }
 
 }  // namespace

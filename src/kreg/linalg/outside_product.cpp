@@ -3,22 +3,60 @@
 // cv runs its folds in parallel instead.
 #include "kreg/linalg/outside_product.h"
 
+#include <numeric>
+#include <utility>
+
 #include "kreg/linalg/column_sums.h"
 
 namespace kreg {
 
+void OutsideProduct::start(const arma::mat& K) {
+  const arma::uword n = K.n_rows;
+  reordered_ = K;
+  source_ = K.memptr();
+  point_at_.resize(n);
+  std::iota(point_at_.begin(), point_at_.end(), arma::uword{0});
+  position_ = point_at_;
+  in_front_.assign(n, 0);
+  front_ = 0;
+}
+
+void OutsideProduct::swap_positions(arma::uword a, arma::uword b) {
+  if (a == b) return;
+  reordered_.swap_cols(a, b);  // contiguous
+  reordered_.swap_rows(a, b);  // strided: n cache lines each, still O(n)
+  std::swap(point_at_[a], point_at_[b]);
+  position_[point_at_[a]] = a;
+  position_[point_at_[b]] = b;
+}
+
+void OutsideProduct::follow(const std::vector<char>& member) {
+  const arma::uword n = reordered_.n_rows;
+  for (arma::uword i = 0; i < n; ++i) {
+    if ((member[i] != 0) == (in_front_[i] != 0)) continue;
+    if (member[i]) {  // joins: to the first position after the front
+      swap_positions(position_[i], front_);
+      ++front_;
+    } else {  // leaves: to the front's last position, which then falls outside
+      --front_;
+      swap_positions(position_[i], front_);
+    }
+    in_front_[i] = member[i] != 0;
+  }
+}
+
 void OutsideProduct::compute(const arma::mat& K, const std::vector<arma::uword>& set,
                              const std::vector<char>& member, const double* w, double* out) {
-  const arma::uword n = K.n_rows, m = set.size();
-  if (m <= n - m) {  // the columns of S
-    std::fill(out, out + n, 0.0);
-    add_weighted_columns(K, set.data(), w, m, out);
-    return;
-  }
-  full_.assign(n, 0.0);  // one column of K per row outside S
-  for (arma::uword q = 0; q < m; ++q) full_[set[q]] = w[q];
-  for (arma::uword i = 0; i < n; ++i)
-    if (!member[i]) out[i] = dot_product(n, K.colptr(i), full_.data());
+  const arma::uword n = K.n_rows;
+  if (source_ != K.memptr() || reordered_.n_rows != n) start(K);
+  follow(member);
+  full_.resize(n);
+  for (std::size_t q = 0; q < set.size(); ++q) full_[set[q]] = w[q];
+  front_w_.resize(front_);
+  for (arma::uword p = 0; p < front_; ++p) front_w_[p] = full_[point_at_[p]];
+  // out_i = K_{S,i}^T w_S: the top front_ entries of the copy's column at i's position.
+  for (arma::uword p = front_; p < n; ++p)
+    out[point_at_[p]] = front_ > 0 ? dot_product(front_, reordered_.colptr(p), front_w_.data()) : 0.0;
 }
 
 }  // namespace kreg

@@ -25,9 +25,13 @@ MemoryEstimate dual(std::size_t n, std::size_t n_validation, DualExtra extra) {
       e.bytes += 2.25 * square_bytes(nn);
       e.what += " and its eigendecomposition";
       break;
-    case DualExtra::kActiveSet:
+    case DualExtra::kActiveSet:  // the factor can grow to n x n
       e.bytes += square_bytes(nn);
       e.what += " and a factor of its active set";
+      break;
+    case DualExtra::kHomotopy:  // and the homotopies' reordered copy of K (linalg/outside_product.h)
+      e.bytes += 2.0 * square_bytes(nn);
+      e.what += ", a factor of its active set and a reordered copy";
       break;
     case DualExtra::kNone:
       break;

@@ -51,9 +51,10 @@ inline double square_bytes(double n) { return 8.0 * n * n; }
 std::string matrix_text(std::size_t n);
 /// The linear kernel's primal system on n x p.
 MemoryEstimate primal(std::size_t n, std::size_t p);
-/// The n x n kernel matrix, plus (`extra`) its eigendecomposition or an active set's factor,
+/// The n x n kernel matrix, plus (`extra`) its eigendecomposition, an active set's factor, or that
+/// factor and the homotopies' reordered copy of the matrix,
 /// plus the validation rows' cross-kernel matrix.
-enum class DualExtra { kNone, kEigen, kActiveSet };
+enum class DualExtra { kNone, kEigen, kActiveSet, kHomotopy };
 MemoryEstimate dual(std::size_t n, std::size_t n_validation, DualExtra extra);
 }  // namespace memory_terms
 

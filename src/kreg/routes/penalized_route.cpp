@@ -143,7 +143,9 @@ class PenalizedRoute : public Route {
     return std::make_unique<PenalizedCvScorer>(job, solve_);
   }
   MemoryEstimate fit_memory(const FitSettings&, const MemoryShape& shape) const override {
-    return memory_terms::dual(shape.n, shape.n_validation, memory_terms::DualExtra::kActiveSet);
+    return memory_terms::dual(shape.n, shape.n_validation,
+                              solver_ == Solver::kAuto ? memory_terms::DualExtra::kHomotopy
+                                                       : memory_terms::DualExtra::kActiveSet);
   }
 
  private:
