@@ -21,15 +21,17 @@ SimplexResult dense_simplex(const arma::mat& A, const arma::vec& c, const arma::
   const arma::uword m = rows_a + (has_budget ? 1 : 0);
   const arma::uword slack = cols, first_art = cols + (has_budget ? 1 : 0), total = first_art + rows_a;
 
-  // Tableau B^{-1} [A_full] with B = I at the start, and the reduced costs d = c - c_B^T B^{-1} A_full.
-  arma::mat T(m, total, arma::fill::zeros);
+  // Tableau B^{-1} [A_full] with B = I at the start, stored transposed: column i of R is the
+  // tableau's row i, so that a pivot's row operations run over contiguous memory. And the reduced
+  // costs d = c - c_B^T B^{-1} A_full.
+  arma::mat R(total, m, arma::fill::zeros);
   if (rows_a > 0) {
-    T.submat(0, 0, rows_a - 1, cols - 1) = A;
-    for (arma::uword i = 0; i < rows_a; ++i) T(i, first_art + i) = 1.0;
+    R.submat(0, 0, cols - 1, rows_a - 1) = A.t();
+    for (arma::uword i = 0; i < rows_a; ++i) R(first_art + i, i) = 1.0;
   }
   if (has_budget) {
-    T.row(rows_a).subvec(0, cols - 1).ones();
-    T(rows_a, slack) = 1.0;
+    R.col(rows_a).subvec(0, cols - 1).ones();
+    R(slack, rows_a) = 1.0;
   }
   arma::vec d(total, arma::fill::zeros), lo(total, arma::fill::zeros), hi(total, arma::fill::zeros);
   d.subvec(0, cols - 1) = c;
@@ -68,11 +70,11 @@ SimplexResult dense_simplex(const arma::mat& A, const arma::vec& c, const arma::
     if (out.pivots >= max_pivots) break;
     const double dir = at_upper[enter] ? -1.0 : 1.0;
 
-    // Ratio test: the basic variables move by -dir theta T(:, enter).
+    // Ratio test: the basic variables move by -dir theta times the tableau column of `enter`.
     double theta = hi[enter] - lo[enter];  // a bound flip
     arma::uword leave = m;
     for (arma::uword i = 0; i < m; ++i) {
-      const double a = dir * T(i, enter);
+      const double a = dir * R(enter, i);
       const arma::uword b = basis[i];
       double limit;
       if (a > pivot_tol)
@@ -85,26 +87,33 @@ SimplexResult dense_simplex(const arma::mat& A, const arma::vec& c, const arma::
       const bool better =
           leave == m ? limit <= theta
                      : limit < theta || (limit == theta &&
-                                         (bland ? b < basis[leave] : std::abs(a) > std::abs(dir * T(leave, enter))));
+                                         (bland ? b < basis[leave] : std::abs(a) > std::abs(R(enter, leave))));
       if (better) theta = limit, leave = i;
     }
     if (theta == kInf) break;  // unbounded
     degenerate = theta <= 1e-14 * std::max(1.0, budget) ? degenerate + 1 : 0;
     if (degenerate > kDegenerateRun) bland = true;
-    xb -= (dir * theta) * T.col(enter);
+    for (arma::uword i = 0; i < m; ++i) xb[i] -= (dir * theta) * R(enter, i);
     ++out.pivots;
     if (leave == m) {  // the entering variable reaches its other bound
       at_upper[enter] = !at_upper[enter];
       continue;
     }
     const arma::uword gone = basis[leave];
-    at_upper[gone] = dir * T(leave, enter) < 0.0;  // it rose to its upper bound
+    at_upper[gone] = dir * R(enter, leave) < 0.0;  // it rose to its upper bound
     const double value = (at_upper[enter] ? hi[enter] : lo[enter]) + dir * theta;
-    // Pivot on (leave, enter).
-    T.row(leave) /= T(leave, enter);
-    for (arma::uword i = 0; i < m; ++i)
-      if (i != leave && T(i, enter) != 0.0) T.row(i) -= T(i, enter) * T.row(leave);
-    d -= d[enter] * T.row(leave).t();
+    // Pivot on (leave, enter): tableau row `leave` scaled to 1 at `enter`, then taken from the others.
+    double* pivot_row = R.colptr(leave);
+    const double pivot = pivot_row[enter];
+    for (arma::uword j = 0; j < total; ++j) pivot_row[j] /= pivot;
+    for (arma::uword i = 0; i < m; ++i) {
+      double* row = R.colptr(i);
+      const double factor = row[enter];
+      if (i == leave || factor == 0.0) continue;
+      for (arma::uword j = 0; j < total; ++j) row[j] -= factor * pivot_row[j];
+    }
+    const double d_enter = d[enter];
+    for (arma::uword j = 0; j < total; ++j) d[j] -= d_enter * pivot_row[j];
     basis[leave] = enter;
     is_basic[gone] = 0;
     is_basic[enter] = 1;
