@@ -44,18 +44,54 @@ double low_part_constant(const arma::mat& K_lo, Penalty pen) {
 
 }  // namespace
 
+namespace {
+
+// lambda*(theta) at rising levels theta: one programme over the eigenvectors above tau (the
+// columns of U_hi, ascending eigenvalues), whose constraints u_k^T w = 0 are released as their
+// eigenvalues fall into K_lo, each solve going on from the last one's basis (dense_simplex.h).
+class RangeProgramme {
+ public:
+  RangeProgramme(const arma::mat& U_hi, const arma::vec& y, Penalty pen)
+      : U_hi_(U_hi),
+        y_(y),
+        l1_(is_l1(pen)),
+        lp_(arma::join_rows(U_hi.t(), -U_hi.t()), arma::join_cols(y, -y),
+            arma::vec(2 * y.n_elem, arma::fill::value(l1_ ? std::numeric_limits<double>::infinity() : 1.0)),
+            l1_ ? 1.0 : -1.0),
+        max_pivots_(50 * static_cast<long>(2 * y.n_elem + U_hi.n_cols) + 1000) {}
+
+  /// lambda* over the columns of U_hi from `low` on (the first `low` released).
+  double distance(arma::uword low, bool& solved) {
+    for (; released_ < low; ++released_) lp_.release_row(released_);
+    const SimplexResult lp = lp_.solve(max_pivots_);
+    solved = lp.optimal;
+    if (!solved) return 0.0;
+    // The programme's w = p - q, made exactly feasible (orthogonal to the constraints still in
+    // force, then scaled to P(w) <= 1): y^T w is then a lower bound on lambda*, whatever the
+    // rounding of the tableau after many pivots, so the bounds built on it are never overstated.
+    // (The dual value P*(y - U_hi beta) from the multipliers is an upper bound, and that rounding
+    // can put it far above: it is not used.)
+    const arma::uword n = y_.n_elem, r = U_hi_.n_cols;
+    arma::vec w = lp.x.head(n) - lp.x.tail(n);
+    if (low < r) w -= U_hi_.cols(low, r - 1) * (U_hi_.cols(low, r - 1).t() * w);
+    const double size = l1_ ? arma::accu(arma::abs(w)) : arma::abs(w).max();
+    if (size > 1.0) w /= size;
+    return std::max(0.0, arma::dot(y_, w));
+  }
+
+ private:
+  const arma::mat& U_hi_;
+  const arma::vec& y_;
+  bool l1_;
+  DenseSimplex lp_;
+  long max_pivots_;
+  arma::uword released_ = 0;
+};
+
+}  // namespace
+
 double range_distance(const arma::mat& U_hi, const arma::vec& y, Penalty pen, bool& solved) {
-  const arma::uword n = y.n_elem;
-  const arma::mat A = arma::join_rows(U_hi.t(), -U_hi.t());
-  const arma::vec c = arma::join_cols(y, -y);
-  const bool l1 = is_l1(pen);
-  const arma::vec upper(2 * n, arma::fill::value(l1 ? std::numeric_limits<double>::infinity() : 1.0));
-  const long max_pivots = 50 * static_cast<long>(2 * n + U_hi.n_cols) + 1000;
-  const SimplexResult lp = dense_simplex(A, c, upper, l1 ? 1.0 : -1.0, max_pivots);
-  solved = lp.optimal;
-  if (!solved) return 0.0;
-  const arma::vec residual = y - U_hi * lp.multipliers;
-  return l1 ? arma::abs(residual).max() : arma::accu(arma::abs(residual));
+  return RangeProgramme(U_hi, y, pen).distance(0, solved);
 }
 
 NumericalRange numerical_range(const arma::mat& K, const arma::vec& y, Penalty pen, double tol) {
@@ -76,6 +112,9 @@ NumericalRange numerical_range(const arma::mat& K, const arma::vec& y, Penalty p
   for (arma::uword k = 0; k < low; ++k) K_lo += out.tau * spec.U.col(k) * spec.U.col(k).t();
   arma::uword solved_at = 0;  // `low` of the last LP: a level that adds no eigenvalue cannot raise the bound
   int programmes = 0;
+  const arma::uword first_low = low;
+  const arma::mat U_hi = spec.U.cols(first_low, n - 1);
+  RangeProgramme programme(U_hi, y, pen);
   for (double theta = out.tau; programmes < kMaxProgrammes; theta *= 2.0) {
     for (; low < n && spec.mu[low] <= theta; ++low) K_lo += spec.mu[low] * spec.U.col(low) * spec.U.col(low).t();
     if (low == n) break;
@@ -83,7 +122,7 @@ NumericalRange numerical_range(const arma::mat& K, const arma::vec& y, Penalty p
     solved_at = low;
     ++programmes;
     bool solved = false;
-    const double star = range_distance(spec.U.cols(low, n - 1), y, pen, solved);
+    const double star = programme.distance(low - first_low, solved);
     if (!solved) {
       out.computed = theta > out.tau;  // the unbounded bound at least
       break;

@@ -21,11 +21,15 @@
 //      max over theta of lambda*(theta) - k(theta) A
 //    no solver in double precision can return a certified minimiser (eigenvalues below tau count
 //    as tau in K_lo). theta runs over tau 2^j, j = 0, 1, ..., while k(theta) A < P*(y) (an upper
-//    bound on lambda*(theta)), skipping levels that add no eigenvalue, 16 LPs at most (any subset
+//    bound on lambda*(theta)), skipping levels that add no eigenvalue, 16 levels at most (any subset
 //    of levels gives a valid, possibly weaker, bound).
 // Each lambda*(theta) is the dense LP  max y^T w  subject to  U_hi^T w = 0  and  ||w||_1 <= 1
-// (kl1) or ||w||_inf <= 1 (klinf), with w = p - q, p, q >= 0 (dense_simplex.h); its
-// multipliers are the beta of the min form, and the value returned is P*(y - U_hi beta).
+// (kl1) or ||w||_inf <= 1 (klinf), with w = p - q, p, q >= 0 (dense_simplex.h). The value
+// taken is y^T w for the solution w made exactly feasible (projected onto the constraints, scaled
+// to P(w) <= 1): a lower bound on lambda*(theta) however the tableau's rounding has grown, so
+// both bounds are never overstated (the multipliers' P*(y - U_hi beta) bounds it from above). The
+// levels share one programme: a higher level only releases the constraints of the eigenvectors
+// that fell into K_lo, and its solve goes on from the basis of the one before.
 #pragma once
 
 #include <armadillo>
@@ -37,7 +41,8 @@
 namespace kreg {
 
 /// lambda*(U_hi) = min over beta of P*(y - U_hi beta) by the LP above (U_hi: n x r, orthonormal
-/// columns). `solved` false when the simplex did not finish (the value is then 0).
+/// columns), from below: y^T w for the LP's w made exactly feasible. `solved` false when the
+/// simplex did not finish (the value is then 0).
 double range_distance(const arma::mat& U_hi, const arma::vec& y, Penalty pen, bool& solved);
 
 /// Rows above which the bounds are not computed: the dense LPs cost O(r n) per pivot with about
