@@ -15,6 +15,7 @@
 
 #include "kreg/data/standardization.h"
 #include "kreg/kernels/gram.h"
+#include "kreg/solvers/l1_homotopy.h"
 #include "kreg/solvers/linf_homotopy.h"
 #include "kreg/solvers/penalized_path.h"
 #include "kreg/solvers/proximal.h"
@@ -185,6 +186,44 @@ TEST(NumericalRange, PathReportsUndeterminedPointsWithoutIterating) {
     }
   }
   EXPECT_GT(undetermined, 30u);
+}
+
+// Below where the exact path stops, a point is reported with the coefficients of the nearest
+// solved point above: the path's own at the stop when they are certified there. Where there is
+// no solved point above (a single-lambda fit, the path's state at the stop spoilt by rounding),
+// fista's iterate within --max-iter from 0, still reported: never alpha = 0 itself, which
+// predicted the constant 0. The sine kernels here stop in either state (one certified, two not).
+TEST(NumericalRange, BelowTheStopTheCoefficientsAreThoseOfTheNearestSolvedPoint) {
+  int certified_stops = 0, spoilt_stops = 0;
+  for (const double bandwidth : {0.2, 0.5, 1.0}) {
+    SCOPED_TRACE("bandwidth " + std::to_string(bandwidth));
+    arma::vec y;
+    const arma::mat K = sine_gram(bandwidth, y);
+    const double lambda = 1e-3 * arma::abs(y).max();
+    FitSettings s;
+    s.method = "kl1";
+    s.max_iter = 2000;
+    const ProxResult r = homotopy_grid(K, y, Penalty::kL1, {lambda}, s).front();
+    const HomotopyResult path = l1_homotopy(K, y, {lambda}, 50 * static_cast<long>(y.n_elem) + 100);
+    ASSERT_EQ(path.reached, 0u);
+    ASSERT_EQ(path.alpha_at_stop.n_elem, y.n_elem);
+    ASSERT_TRUE(r.undetermined);
+    const arma::vec Ka = K * path.alpha_at_stop;
+    const bool certified = kkt_violation(Ka, y, path.alpha_at_stop, Penalty::kL1, path.lambda_at_stop) <=
+                           kkt_tolerance(s.tol_or_default(), arma::abs(K).max(), path.alpha_at_stop);
+    if (certified) {
+      ++certified_stops;
+      EXPECT_EQ(r.iterations, 0);
+      EXPECT_TRUE(arma::approx_equal(r.alpha, path.alpha_at_stop, "absdiff", 0.0));
+    } else {
+      ++spoilt_stops;
+      EXPECT_GT(r.iterations, 0);  // fista ran
+    }
+    // The fit of the coefficients held: far better than alpha = 0 (mean(y^2) = 1 here).
+    EXPECT_LT(arma::mean(arma::square(y - K * r.alpha)), 0.5 * arma::mean(arma::square(y)));
+  }
+  EXPECT_GT(certified_stops, 0);  // both cases occur among these three kernels
+  EXPECT_GT(spoilt_stops, 0);
 }
 
 }  // namespace

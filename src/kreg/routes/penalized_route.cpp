@@ -49,8 +49,12 @@ arma::vec fit_penalized(Model& model, const Problem& problem, PenalizedGridSolve
   if (res.undetermined)
     model.warnings.push_back(s.method + " was not solved at lambda " + readable_number(s.lambda) + ": " +
                              numerical_range_reason(res.range, res.unbounded, s.method, problem.lambda_unit()) +
-                             "; kreg's exact path stopped before this lambda (" + res.path_stopped +
-                             "); a smaller --bandwidth or a larger --lambda is a better-conditioned problem");
+                             "; kreg's exact path stopped before this lambda (" + res.path_stopped + ")" +
+                             (res.iterations == 0
+                                  ? " and the model holds its coefficients there"
+                                  : " and the model holds FISTA's iterate after " + std::to_string(res.iterations) +
+                                        " iterations from alpha = 0, an estimate") +
+                             "; a smaller --bandwidth or a larger --lambda is a better-conditioned problem");
   const RepeatedRows repeats = repeated_rows(model.points, t, penalty_of(s.method));
   if (lambda < repeats.lambda_unbounded)
     model.warnings.push_back(repeated_rows_message(repeats, t.n_elem, s.method, problem.lambda_unit()));

@@ -170,7 +170,10 @@ KREG_ALWAYS_INLINE inline HomotopyResult l1_homotopy_body(const arma::mat& K, co
     }
   }
   out.reached = g;
-  if (g < lambdas.size()) out.alpha_at_stop = alpha;
+  if (g < lambdas.size()) {
+    out.alpha_at_stop = alpha;
+    out.lambda_at_stop = lambda;
+  }
   return out;
 }
 

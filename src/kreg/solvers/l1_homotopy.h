@@ -24,6 +24,7 @@ struct HomotopyResult {
   std::string stopped;            ///< why the path stopped before the grid's end ("" if it did not)
   bool stopped_singular = false;  ///< it stopped because the kernel matrix on the active set is singular
   arma::vec alpha_at_stop;        ///< the coefficients where it stopped early (empty if it did not)
+  double lambda_at_stop = 0.0;    ///< the lambda of alpha_at_stop
 };
 
 /// The path at `lambdas` (decreasing, >= 0; effective values, i.e. already n-scaled). Stops

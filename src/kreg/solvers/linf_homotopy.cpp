@@ -246,6 +246,7 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
     // which events of zero length cycle. Stop at the last point that was solved.
     if (m < m_before * (1.0 - kMonotone)) {
       alpha = alpha_before;
+      lambda = lambda_before;
       stop_singular(out, lambda_before);
       break;
     }
@@ -284,7 +285,10 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
     }
   }
   out.reached = g;
-  if (g < lambdas.size()) out.alpha_at_stop = alpha;
+  if (g < lambdas.size()) {
+    out.alpha_at_stop = alpha;
+    out.lambda_at_stop = lambda;
+  }
   return out;
 }
 

@@ -158,8 +158,8 @@ std::string numerical_range_message(const NumericalRange& range, std::size_t bel
     text += "; 'bounded' 0 for the " + std::to_string(unbounded) + " below " +
             readable_number(range.lambda_unbounded / unit);
   return text + "): " + numerical_range_reason(range, unbounded > 0, method, unit) +
-         ". Their coefficients are those of the smallest lambda above; a smaller --bandwidth or larger lambdas are "
-         "better-conditioned problems";
+         ". Their coefficients are those of the nearest lambda above that was solved (a grid point, or where the "
+         "exact path stopped); a smaller --bandwidth or larger lambdas are better-conditioned problems";
 }
 
 }  // namespace kreg
