@@ -177,10 +177,13 @@ std::string cv_finding_text(const CvFinding& f, const CvResult& result, const Cv
   const std::string of = std::to_string(f.count) + " of " + std::to_string(f.total);
   switch (f.kind) {
     case CvFindingKind::kNonFiniteRows:
-      return of +
-             " grid points have no finite cross-validation error (their fits broke down numerically, e.g. lambda too "
-             "small for the kernel matrix); they are never selected, and their cells in the table are empty. The "
-             "first: " +
+      return of + " grid points have no finite cross-validation error (" +
+             (s.base.is_penalized()
+                  ? "their fits broke down numerically, or lie below the lambda where " + s.base.method +
+                        " has no minimiser that double precision determines and were not solved"
+                  : std::string("their fits broke down numerically")) +
+             ", e.g. lambda too small for the kernel matrix); they are never selected, and their cells in the table "
+             "are empty. The first: " +
              cv_row_text(result.rows[f.row], columns);
     case CvFindingKind::kBestNoBetterThanMean:
       return "the best point (min rule) has mean R2 " + readable_number(f.r2) +

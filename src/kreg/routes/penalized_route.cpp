@@ -4,6 +4,7 @@
 // solver (paper). A fit is a one-point grid; a path and each cv fold are one warm-started
 // pass down the lambda grid.
 #include <algorithm>
+#include <cmath>
 
 #include "kreg/core/number_text.h"
 #include "kreg/core/phase_times.h"
@@ -78,11 +79,19 @@ class PenalizedCvScorer : public CvScorer {
     out.unbounded.resize(size);
     for (std::size_t j = 0; j < path.size(); ++j) {
       const std::size_t l = grid_index[j];
-      out.mse[l] = path[j].val_mse;
-      out.r2[l] = path[j].val_r2;
-      out.score[l] = path[j].val_score;
-      out.unfinished[l] = !path[j].converged;
-      out.unbounded[l] = !path[j].bounded;
+      // A point below lambda_undetermined was not solved (it holds a solved neighbour's
+      // coefficients), and one below lambda* (numerical_range.h) has no minimiser for K rounded to
+      // its numerical range, even where the exact path certified it to its rounding: no score, so
+      // that cv never chooses a lambda whose fit cannot be had; the warning on rows without a
+      // finite error counts them, not the one on unconverged fits (the one on repeated rows does
+      // where they are the cause).
+      const bool below_range = path[j].undetermined || (path[j].range.computed && !path[j].bounded);
+      const bool solved = !below_range;
+      out.mse[l] = solved ? path[j].val_mse : NAN;
+      out.r2[l] = solved ? path[j].val_r2 : NAN;
+      out.score[l] = solved ? path[j].val_score : NAN;
+      out.unfinished[l] = solved && !path[j].converged;  // an unsolved point is counted by its empty score
+      out.unbounded[l] = path[j].unbounded_by_repeats;
     }
     return {out};
   }

@@ -34,6 +34,8 @@ struct PathPoint {
   bool ill_determined = false;
   bool bounded = true;  ///< penalised methods: false where the objective has no minimiser (repeated_rows.h,
                         ///< numerical_range.h)
+  /// penalised methods: bounded is false because training rows repeat (repeated_rows.h)
+  bool unbounded_by_repeats = false;
   /// penalised methods: below range.lambda_undetermined no minimiser is determinable (numerical_range.h)
   bool undetermined = false;
   NumericalRange range;  ///< penalised methods, solver auto: the bounds behind `undetermined` (if computed)

@@ -124,7 +124,10 @@ std::vector<ProxResult> homotopy_then_fista(const arma::mat& K, const arma::vec&
         r = fista(lambdas[done], r.alpha);  // rounding: polish
       // Below lambda_unbounded the objective with K rounded to its numerical range has no
       // minimiser: a point the path certifies there (to its rounding allowance) is reported so too.
-      if (range.computed && lambdas[done] < range.lambda_unbounded) r.unbounded = true;
+      if (range.computed && lambdas[done] < range.lambda_unbounded) {
+        r.unbounded = true;
+        r.range = range;  // the bound behind it (not repeated rows)
+      }
       progress.advance(1.0);
     }
   }
@@ -224,6 +227,7 @@ std::vector<PathPoint> penalized_path(const Problem& problem, std::vector<double
     p.ill_determined = !res.converged && res.path_singular;
     const bool repeated = effective[g] < unbounded_below;  // the exact cause, reported as such
     p.bounded = !repeated && !res.unbounded;
+    p.unbounded_by_repeats = repeated;
     p.undetermined = res.undetermined && !repeated;
     p.range = res.range;
     const arma::vec fitted = st.inverse_target(symmetric_times_of(K, res.alpha));
