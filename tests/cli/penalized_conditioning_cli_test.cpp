@@ -26,6 +26,14 @@ double number_after(const std::string& text, const std::string& key) {
   return at == std::string::npos ? NAN : std::stod(text.substr(at + key.size()));
 }
 
+// The comma-separated cells of a CSV line.
+std::vector<std::string> cells_of(const std::string& line) {
+  std::vector<std::string> cells;
+  std::istringstream is(line);
+  for (std::string cell; std::getline(is, cell, ',');) cells.push_back(cell);
+  return cells;
+}
+
 TEST(PenalizedConditioningCli, SinePathsConvergeOrReportTheUndeterminedLambdas) {
   const std::string dir = scratch_dir();
   for (const std::string method : {"kl1", "klinf"}) {
@@ -54,9 +62,7 @@ TEST(PenalizedConditioningCli, SinePathsConvergeOrReportTheUndeterminedLambdas) 
       ASSERT_EQ(line, "lambda,df,train_mse,train_r2,val_mse,val_r2,alpha_norm,nonzero,iterations,converged,bounded");
       int points = 0, unsettled = 0;
       while (std::getline(csv, line)) {
-        std::vector<std::string> cells;
-        std::istringstream is(line);
-        for (std::string cell; std::getline(is, cell, ',');) cells.push_back(cell);
+        const std::vector<std::string> cells = cells_of(line);
         ASSERT_EQ(cells.size(), 11u) << line;
         const double lambda = std::stod(cells[0]);
         ++points;
@@ -99,9 +105,7 @@ TEST(PenalizedConditioningCli, CvNeverChoosesALambdaThatAFoldCouldNotSolve) {
     int empty = 0, scored = 0;
     double smallest_scored = INFINITY;
     while (std::getline(csv, line)) {
-      std::vector<std::string> cells;
-      std::istringstream is(line);
-      for (std::string cell; std::getline(is, cell, ',');) cells.push_back(cell);
+      const std::vector<std::string> cells = cells_of(line);
       ASSERT_GE(cells.size(), 3u) << line;
       const double lambda = std::stod(cells[1]);
       if (cells[2].empty()) {
