@@ -160,17 +160,28 @@ TEST(NumericalRange, LinfHomotopyStopsInsteadOfCycling) {
   }
 }
 
+// The default grid's shape: 50 values from lambda_max = max|y| (kl1) down three decades.
+std::vector<double> default_like_grid(const arma::vec& y) {
+  std::vector<double> grid;
+  const double top = arma::abs(y).max();
+  for (int g = 0; g < 50; ++g) grid.push_back(top * std::pow(1e-3, g / 49.0));
+  return grid;
+}
+
+FitSettings kl1_settings(long max_iter) {
+  FitSettings s;
+  s.method = "kl1";
+  s.max_iter = max_iter;
+  return s;
+}
+
 // The route: points below lambda_undetermined are reported (not converged, no iterations) and
 // those below lambda* are also unbounded; every other point converges.
 TEST(NumericalRange, PathReportsUndeterminedPointsWithoutIterating) {
   arma::vec y;
   const arma::mat K = sine_gram(0.2, y);
-  std::vector<double> grid;
-  const double top = arma::abs(y).max();
-  for (int g = 0; g < 50; ++g) grid.push_back(top * std::pow(1e-3, g / 49.0));
-  FitSettings s;
-  s.method = "kl1";
-  s.max_iter = 2000;
+  const std::vector<double> grid = default_like_grid(y);
+  const FitSettings s = kl1_settings(2000);
   const std::vector<ProxResult> solved = homotopy_grid(K, y, Penalty::kL1, grid, s);
   std::size_t undetermined = 0;
   for (std::size_t g = 0; g < grid.size(); ++g) {
@@ -224,6 +235,52 @@ TEST(NumericalRange, BelowTheStopTheCoefficientsAreThoseOfTheNearestSolvedPoint)
   }
   EXPECT_GT(certified_stops, 0);  // both cases occur among these three kernels
   EXPECT_GT(spoilt_stops, 0);
+}
+
+}  // namespace
+}  // namespace kreg::test
+
+namespace kreg::test {
+namespace {
+
+// A path the homotopy finishes, but whose points below some lambda rounding leaves
+// uncertified (300 California rows, bandwidth 20: coefficients of 1e8 and more, some solved
+// with the wrong sign, and no pivot small enough to stop the path), is bounded as a stopped one
+// is, above 200 rows by the reweighted lower bound: each point below it is reported without
+// fista's iterations. The bound is from below, so a point just above it may still be one that
+// no solver determines: here one grid point (0.56, the bound 0.558) runs fista out, none else.
+TEST(NumericalRange, AFinishedPathThatRoundingLeftUncertifiedIsBoundedToo) {
+  const Dataset d = california("train", 300);
+  const Standardization st = fit_standardization(d.X, d.y, StandardizeMode::kBoth);
+  const arma::vec y = st.transform_target(d.y);
+  KernelSettings ks;
+  ks.set("bandwidth", 20.0);
+  const arma::mat K = gram(make_kernel(ks), st.transform_features(d.X));
+  const std::vector<double> grid = default_like_grid(y);
+  const FitSettings s = kl1_settings(5000);
+  const std::vector<ProxResult> solved = homotopy_grid(K, y, Penalty::kL1, grid, s);
+  std::size_t undetermined = 0, converged = 0, ran_out = 0;
+  double lowest_certified = grid.front();
+  for (std::size_t g = 0; g < grid.size(); ++g) {
+    SCOPED_TRACE("lambda " + std::to_string(grid[g]));
+    const ProxResult& r = solved[g];
+    if (r.undetermined) {
+      ++undetermined;
+      EXPECT_LT(grid[g], r.range.lambda_undetermined);
+      EXPECT_EQ(r.unbounded, grid[g] < r.range.lambda_unbounded);
+      EXPECT_LT(r.iterations, s.max_iter);  // the path's events, no fista
+    } else if (r.converged) {
+      ++converged;
+      lowest_certified = std::min(lowest_certified, grid[g]);
+    } else {
+      ++ran_out;
+      EXPECT_EQ(r.iterations, s.max_iter);
+      EXPECT_LT(grid[g], lowest_certified);  // between the certified points and the bound
+    }
+  }
+  EXPECT_GT(undetermined, 30u);
+  EXPECT_GT(converged, 10u);
+  EXPECT_LE(ran_out, 1u);
 }
 
 }  // namespace

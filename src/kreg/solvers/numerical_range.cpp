@@ -4,10 +4,12 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "kreg/core/number_text.h"
 #include "kreg/linalg/dense_simplex.h"
 #include "kreg/solvers/method_registry.h"
+#include "kreg/solvers/reweighted_range.h"
 #include "kreg/spectral/spectrum.h"
 
 namespace kreg {
@@ -16,6 +18,9 @@ namespace {
 
 constexpr double kUnitRoundoff = 0x1p-53;
 constexpr int kMaxProgrammes = 16;  // LPs per call: the bound is a max, so fewer levels only weaken it
+constexpr int kMaxReweightedLevels = 8;  // the same, above kNumericalRangeLpMaxRows
+constexpr int kFirstLevelFits = 30;     // weighted fits at the first level (reweighted_range.h)
+constexpr int kLaterLevelFits = 8;      // and at each later one, warm-started
 
 // Whether the penalty is ||.||_1 (kl1) rather than ||.||_inf (klinf).
 bool is_l1(Penalty pen) {
@@ -94,6 +99,18 @@ double range_distance(const arma::mat& U_hi, const arma::vec& y, Penalty pen, bo
   return RangeProgramme(U_hi, y, pen).distance(0, solved);
 }
 
+namespace {
+
+// K_lo += U.cols(from, to - 1) diag(max(mu, floor)) U.cols(from, to - 1)^T, one product (BLAS-3).
+void add_low_part(arma::mat& K_lo, const Spectrum& spec, arma::uword from, arma::uword to, double floor) {
+  if (to <= from) return;
+  const arma::mat block = spec.U.cols(from, to - 1);
+  const arma::vec weight = arma::clamp(spec.mu.subvec(from, to - 1), floor, arma::datum::inf);
+  K_lo += (block.each_row() % weight.t()) * block.t();
+}
+
+}  // namespace
+
 NumericalRange numerical_range(const arma::mat& K, const arma::vec& y, Penalty pen, double tol) {
   NumericalRange out;
   out.n = y.n_elem;
@@ -105,24 +122,41 @@ NumericalRange numerical_range(const arma::mat& K, const arma::vec& y, Penalty p
   out.computed = true;
   arma::uword low = 0;  // eigenvalues 0 .. low-1 are in K_lo
   while (low < n && spec.mu[low] <= out.tau) ++low;
-  out.rank = n - low;
-  if (low == 0) return out;
+  out.rank = n - low;  // at full numerical rank nothing is unbounded, but a level above tau may still bound
   const double dual_norm_y = is_l1(pen) ? arma::abs(y).max() : arma::accu(arma::abs(y));
   arma::mat K_lo(n, n, arma::fill::zeros);
-  for (arma::uword k = 0; k < low; ++k) K_lo += out.tau * spec.U.col(k) * spec.U.col(k).t();
-  arma::uword solved_at = 0;  // `low` of the last LP: a level that adds no eigenvalue cannot raise the bound
-  int programmes = 0;
+  add_low_part(K_lo, spec, 0, low, out.tau);  // eigenvalues below tau count as tau
+  arma::uword solved_at = 0;  // `low` of the last level: a level that adds no eigenvalue cannot raise the bound
+  int levels = 0;
   const arma::uword first_low = low;
-  const arma::mat U_hi = spec.U.cols(first_low, n - 1);
-  RangeProgramme programme(U_hi, y, pen);
-  for (double theta = out.tau; programmes < kMaxProgrammes; theta *= 2.0) {
-    for (; low < n && spec.mu[low] <= theta; ++low) K_lo += spec.mu[low] * spec.U.col(low) * spec.U.col(low).t();
+  // The exact LP up to kNumericalRangeLpMaxRows rows; above, the reweighted lower bound, on
+  // fewer levels (theta x 4) and a few fits each, warm-started from the level before.
+  const bool exact = n <= kNumericalRangeLpMaxRows;
+  const arma::mat U_hi = exact ? arma::mat(spec.U.cols(first_low, n - 1)) : arma::mat();
+  std::optional<RangeProgramme> programme;
+  std::optional<ReweightedRange> reweighted;
+  if (exact)
+    programme.emplace(U_hi, y, pen);
+  else
+    reweighted.emplace(spec.U, y, pen);
+  const double level_step = exact ? 2.0 : 4.0;
+  const int max_levels = exact ? kMaxProgrammes : kMaxReweightedLevels;
+  for (double theta = out.tau; levels < max_levels; theta *= level_step) {
+    const arma::uword before = low;
+    while (low < n && spec.mu[low] <= theta) ++low;
+    add_low_part(K_lo, spec, before, low, out.tau);
     if (low == n) break;
     if (low == solved_at) continue;
     solved_at = low;
-    ++programmes;
+    ++levels;
     bool solved = false;
-    const double star = programme.distance(low - first_low, solved);
+    double star = 0.0;
+    if (exact) {
+      star = programme->distance(low - first_low, solved);
+    } else {
+      star = reweighted->distance(low, levels == 1 ? kFirstLevelFits : kLaterLevelFits).lower;
+      solved = true;  // a lower bound however many fits ran
+    }
     if (!solved) {
       out.computed = theta > out.tau;  // the unbounded bound at least
       break;

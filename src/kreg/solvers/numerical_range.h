@@ -23,13 +23,17 @@
 //    as tau in K_lo). theta runs over tau 2^j, j = 0, 1, ..., while k(theta) A < P*(y) (an upper
 //    bound on lambda*(theta)), skipping levels that add no eigenvalue, 16 levels at most (any subset
 //    of levels gives a valid, possibly weaker, bound).
-// Each lambda*(theta) is the dense LP  max y^T w  subject to  U_hi^T w = 0  and  ||w||_1 <= 1
-// (kl1) or ||w||_inf <= 1 (klinf), with w = p - q, p, q >= 0 (dense_simplex.h). The value
-// taken is y^T w for the solution w made exactly feasible (projected onto the constraints, scaled
-// to P(w) <= 1): a lower bound on lambda*(theta) however the tableau's rounding has grown, so
-// both bounds are never overstated (the multipliers' P*(y - U_hi beta) bounds it from above). The
-// levels share one programme: a higher level only releases the constraints of the eigenvectors
-// that fell into K_lo, and its solve goes on from the basis of the one before.
+// Up to kNumericalRangeLpMaxRows rows, each lambda*(theta) is the dense LP
+//   max y^T w  subject to  U_hi^T w = 0  and  ||w||_1 <= 1 (kl1) or ||w||_inf <= 1 (klinf),
+// with w = p - q, p, q >= 0 (dense_simplex.h). The value taken is y^T w for the solution w made
+// exactly feasible (projected onto the constraints, scaled to P(w) <= 1): a lower bound on
+// lambda*(theta) however the tableau's rounding has grown, so both bounds are never overstated
+// (the multipliers' P*(y - U_hi beta) bounds it from above). The levels share one programme: a
+// higher level only releases the constraints of the eigenvectors that fell into K_lo, and its
+// solve goes on from the basis of the one before. Above that many rows lambda*(theta) is the
+// reweighted least-squares lower bound of reweighted_range.h, again never overstated.
+// The bounds are computed where the exact path stopped on a singular system, or finished with
+// points that rounding left uncertified (penalized_path.cpp).
 #pragma once
 
 #include <armadillo>
@@ -45,12 +49,14 @@ namespace kreg {
 /// simplex did not finish (the value is then 0).
 double range_distance(const arma::mat& U_hi, const arma::vec& y, Penalty pen, bool& solved);
 
-/// Rows above which the bounds are not computed: the dense LPs cost O(r n) per pivot with about
-/// n pivots (klinf at n = 700 rows took two minutes), more than the path they would save.
-inline constexpr std::size_t kNumericalRangeMaxRows = 200;
+/// Rows up to which lambda*(theta) is the dense LP above (O(r n) per pivot, about n pivots: klinf
+/// at n = 700 rows took two minutes). Above, it is the lower bound of reweighted_range.h
+/// (weighted least squares on the smaller of U_hi and U_lo, warm-started across levels theta x 4,
+/// at most 8 levels), so lambda_unbounded and lambda_undetermined stay bounds from below.
+inline constexpr std::size_t kNumericalRangeLpMaxRows = 200;
 
 /// The bounds above for K, y, the penalty and the KKT tolerance `tol` (an eigendecomposition of
-/// K and a few small LPs: O(n^3)). For callers that have found K numerically singular.
+/// K, then the LPs or the weighted fits: O(n^3)). For callers that have found K numerically singular.
 NumericalRange numerical_range(const arma::mat& K, const arma::vec& y, Penalty pen, double tol);
 
 /// The clause behind a point below lambda_undetermined (and, with `unbounded`, below lambda*), in

@@ -101,7 +101,22 @@ std::vector<ProxResult> homotopy_then_fista(const arma::mat& K, const arma::vec&
                         readable_number(tol);
       }
     }
-    if (path_singular && path.reached < lambdas.size() && y.n_elem <= kNumericalRangeMaxRows)
+    // The path's points, checked: a point it reached but that rounding left uncertified (on a
+    // nearly singular K the active system can be solved with coefficients of the wrong sign,
+    // with no pivot small enough to stop the path) calls for the bounds as a stop does.
+    bool uncertified_on_path = false;
+    for (std::size_t g = 0; g < path.reached; ++g) {
+      ProxResult& r = out[g];
+      r.alpha = path.alpha[g];
+      r.iterations = path.events_at[g];
+      arma::vec Ka;
+      symmetric_times(K, r.alpha, Ka);
+      r.kkt = kkt_violation(Ka, y, r.alpha, pen, lambdas[g]);
+      r.converged = r.kkt <= kkt_tolerance(tol, max_abs_K, r.alpha);
+      r.objective = penalized_objective(Ka, y, r.alpha, pen, lambdas[g]);
+      uncertified_on_path = uncertified_on_path || !r.converged;
+    }
+    if ((path_singular && path.reached < lambdas.size()) || uncertified_on_path)
       range = numerical_range(K, y, pen, tol);
     if (path.reached < lambdas.size() && path.alpha_at_stop.n_elem == y.n_elem) {
       at_stop = path.alpha_at_stop;
@@ -109,18 +124,13 @@ std::vector<ProxResult> homotopy_then_fista(const arma::mat& K, const arma::vec&
       symmetric_times(K, at_stop, Ka);
       stop_solved = kkt_violation(Ka, y, at_stop, pen, path.lambda_at_stop) <= kkt_tolerance(tol, max_abs_K, at_stop);
     }
+    const ProxResult* solved_before = nullptr;  // the nearest point above that was solved
     for (; done < path.reached; ++done) {
       ProxResult& r = out[done];
-      r.alpha = path.alpha[done];
-      r.iterations = path.events_at[done];
-      arma::vec Ka;
-      symmetric_times(K, r.alpha, Ka);
-      r.kkt = kkt_violation(Ka, y, r.alpha, pen, lambdas[done]);
-      r.converged = r.kkt <= kkt_tolerance(tol, max_abs_K, r.alpha);
-      r.objective = penalized_objective(Ka, y, r.alpha, pen, lambdas[done]);
-      if (!r.converged && undetermined(lambdas[done]))
+      if (!r.converged && undetermined(lambdas[done])) {
+        if (solved_before != nullptr) r.alpha = solved_before->alpha;  // as below the stop (the message says so)
         report_undetermined(r, lambdas[done]);
-      else if (!r.converged)
+      } else if (!r.converged)
         r = fista(lambdas[done], r.alpha);  // rounding: polish
       // Below lambda_unbounded the objective with K rounded to its numerical range has no
       // minimiser: a point the path certifies there (to its rounding allowance) is reported so too.
@@ -128,6 +138,7 @@ std::vector<ProxResult> homotopy_then_fista(const arma::mat& K, const arma::vec&
         r.unbounded = true;
         r.range = range;  // the bound behind it (not repeated rows)
       }
+      if (r.converged) solved_before = &r;
       progress.advance(1.0);
     }
   }

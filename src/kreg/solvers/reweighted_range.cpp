@@ -1,0 +1,92 @@
+// Iteratively reweighted least squares for lambda*(theta) (reweighted_range.h).
+#include "kreg/solvers/reweighted_range.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kreg {
+
+namespace {
+
+constexpr double kLadFloor = 1e-8;      // |e_i| below this times max |e| weigh as this (klinf)
+constexpr double kLawsonFloor = 1e-12;  // weights below this times the largest are raised to it (kl1)
+
+// Solves the symmetric positive definite A x = b by Cholesky; false if A is not numerically so.
+bool cholesky_solve(const arma::mat& A, const arma::vec& b, arma::vec& x) {
+  arma::mat R;
+  if (!arma::chol(R, A)) return false;
+  const arma::vec z = arma::solve(arma::trimatl(R.t()), b, arma::solve_opts::fast);
+  x = arma::solve(arma::trimatu(R), z, arma::solve_opts::fast);
+  return x.is_finite();
+}
+
+}  // namespace
+
+ReweightedRange::ReweightedRange(const arma::mat& U, const arma::vec& y, Penalty pen)
+    : U_(U), y_(y), l1_(pen == Penalty::kL1), w_(y.n_elem, arma::fill::ones) {}
+
+bool ReweightedRange::weighted_fit(arma::uword low, arma::vec& e, arma::vec& d) const {
+  const arma::uword n = y_.n_elem, r = n - low;
+  if (r <= low) {  // normal equations over U_hi: U_hi^T W U_hi beta = U_hi^T W y
+    const arma::mat U_hi = U_.cols(low, n - 1);
+    const arma::mat S = U_hi.each_col() % arma::sqrt(w_);
+    arma::vec beta;
+    if (!cholesky_solve(S.t() * S, U_hi.t() * (w_ % y_), beta)) return false;
+    e = y_ - U_hi * beta;
+    d = w_ % e;
+    d -= U_hi * (U_hi.t() * d);  // orthogonal to U_hi to rounding, whatever the solve's accuracy
+  } else {  // over U_lo: e = W^{-1} U_lo c, (U_lo^T W^{-1} U_lo) c = U_lo^T y, d = U_lo c
+    const arma::mat U_lo = U_.cols(0, low - 1);
+    const arma::vec inverse = 1.0 / w_;
+    const arma::mat S = U_lo.each_col() % arma::sqrt(inverse);
+    arma::vec c;
+    if (!cholesky_solve(S.t() * S, U_lo.t() * y_, c)) return false;
+    d = U_lo * c;
+    e = inverse % d;
+    // y - e lies in range(U_hi) only as far as the solve is accurate (W^{-1} can span 1e12):
+    // projected there, e is exactly of the form y - U_hi beta and P*(e) a true upper bound.
+    const arma::mat U_hi = U_.cols(low, n - 1);
+    e = y_ - U_hi * (U_hi.t() * (y_ - e));
+  }
+  return e.is_finite() && d.is_finite();
+}
+
+void ReweightedRange::reweight(const arma::vec& e) {
+  const arma::vec size = arma::abs(e);
+  if (l1_) {  // Lawson: the weights gather on the largest residuals, the Chebyshev alternants
+    arma::vec next = w_ % size;
+    const double total = arma::accu(next);
+    if (!(total > 0.0) || !std::isfinite(total)) return;
+    next /= total;
+    w_ = arma::clamp(next, kLawsonFloor * next.max(), next.max());
+  } else {  // least absolute deviations: w_i |e_i| -> 1 wherever e_i stays away from 0
+    const double largest = size.max();
+    if (!(largest > 0.0) || !std::isfinite(largest)) return;
+    w_ = 1.0 / arma::clamp(size, kLadFloor * largest, largest);
+  }
+}
+
+RangeBounds ReweightedRange::distance(arma::uword low, int max_fits, double gap) {
+  RangeBounds b;
+  const arma::uword n = y_.n_elem;
+  if (low == 0) return b;  // U_hi spans R^n: only d = 0 is feasible
+  const double dual_norm_y = l1_ ? arma::abs(y_).max() : arma::accu(arma::abs(y_));
+  if (low >= n) {  // no constraint: lambda* = P*(y) (d = the subgradient of P* at y)
+    b.lower = b.upper = dual_norm_y;
+    return b;
+  }
+  b.upper = dual_norm_y;
+  for (int fit = 0; fit < max_fits; ++fit) {
+    arma::vec e, d;
+    if (!weighted_fit(low, e, d)) break;
+    ++b.iterations;
+    const double size = l1_ ? arma::accu(arma::abs(d)) : arma::abs(d).max();  // P(d)
+    if (size > 0.0) b.lower = std::max(b.lower, arma::dot(y_, d) / size);
+    b.upper = std::min(b.upper, l1_ ? arma::abs(e).max() : arma::accu(arma::abs(e)));
+    reweight(e);
+    if (b.lower >= (1.0 - gap) * b.upper) break;
+  }
+  return b;
+}
+
+}  // namespace kreg

@@ -1,0 +1,110 @@
+// The reweighted least-squares bounds on lambda* (src/kreg/solvers/reweighted_range.h) against
+// the exact programme: scipy's linprog on a stored problem
+// (tests/fixtures/make_numerical_range_fixture.py -> numerical_range_fixture.csv) and kreg's
+// dense simplex (an independent algorithm) on the eigenvectors of a kernel matrix, with U_hi
+// on either side of n / 2 so that both forms of the weighted fit run.
+#include "kreg/solvers/reweighted_range.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "kreg/data/standardization.h"
+#include "kreg/kernels/gram.h"
+#include "kreg/solvers/numerical_range.h"
+#include "kreg/solvers/proximal.h"
+#include "test_data.h"
+#include "test_paths.h"
+
+namespace kreg::test {
+namespace {
+
+// linprog's lambda* for the stored 30 x 12 U_hi, by method (the fixture's rows of kind random).
+double linprog_value(const std::string& method) {
+  std::ifstream in(source_path("tests/fixtures/numerical_range_fixture.csv"));
+  std::string line;
+  std::getline(in, line);  // kind,bandwidth,method,n,rank,lambda_star
+  while (std::getline(in, line)) {
+    std::istringstream is(line);
+    std::string kind, bandwidth, m, n, rank, value;
+    std::getline(is, kind, ',');
+    std::getline(is, bandwidth, ',');
+    std::getline(is, m, ',');
+    std::getline(is, n, ',');
+    std::getline(is, rank, ',');
+    std::getline(is, value, ',');
+    if (kind == "random" && m == method) return std::stod(value);
+  }
+  ADD_FAILURE() << "no random row for " << method;
+  return 0.0;
+}
+
+// The lower bound is never above the optimum and comes within `gap` of it; the upper bound is
+// never below it (both to rounding).
+void expect_brackets(const RangeBounds& b, double optimum, double gap) {
+  EXPECT_LE(b.lower, optimum * (1.0 + 1e-10));
+  EXPECT_GE(b.lower, optimum * (1.0 - gap));
+  EXPECT_GE(b.upper, optimum * (1.0 - 1e-8));
+}
+
+// The stored problem: U_hi completed to an orthonormal basis of R^30 (its complement first, as
+// eigenvectors of ascending eigenvalues would be), then the 12 constraints of the fixture.
+TEST(ReweightedRange, BracketsLinprogsOptimum) {
+  arma::mat data;
+  ASSERT_TRUE(data.load(source_path("tests/fixtures/numerical_range_random.csv"), arma::csv_ascii));
+  const arma::vec y = data.col(0);
+  const arma::mat U_hi = data.cols(1, 12);
+  arma::mat Q, R;
+  arma::qr(Q, R, U_hi);  // Q's last 18 columns span the complement of U_hi
+  const arma::mat U = arma::join_rows(Q.cols(12, 29), U_hi);
+  for (const std::string method : {"kl1", "klinf"}) {
+    SCOPED_TRACE(method);
+    ReweightedRange reweighted(U, y, method == "kl1" ? Penalty::kL1 : Penalty::kLinf);
+    const RangeBounds b = reweighted.distance(18, 200, 1e-6);
+    expect_brackets(b, linprog_value(method), 1e-2);
+    EXPECT_GT(b.iterations, 1);
+  }
+}
+
+// The eigenvectors of the Gaussian kernel matrix on the 40 sine rows (bandwidth 0.5), split at
+// several places: U_hi of 30, 20 and 8 columns (weighted fits over U_lo, then over U_hi), each
+// against the dense simplex's optimum, and warm-started from the split before, as
+// numerical_range uses it.
+TEST(ReweightedRange, BracketsTheSimplexOptimumOnBothSidesOfTheSplit) {
+  const Dataset d = sine("train");
+  const Standardization st = fit_standardization(d.X, d.y, StandardizeMode::kBoth);
+  const arma::vec y = st.transform_target(d.y);
+  KernelSettings ks;
+  ks.set("bandwidth", 0.5);
+  const arma::mat K = gram(make_kernel(ks), st.transform_features(d.X));
+  arma::vec mu;
+  arma::mat U;
+  ASSERT_TRUE(arma::eig_sym(mu, U, K));  // ascending
+  for (const Penalty pen : {Penalty::kL1, Penalty::kLinf}) {
+    ReweightedRange reweighted(U, y, pen);
+    for (const arma::uword low : {10u, 20u, 32u}) {
+      SCOPED_TRACE(std::string(pen == Penalty::kL1 ? "kl1" : "klinf") + ", U_hi from column " + std::to_string(low));
+      bool solved = false;
+      const double optimum = range_distance(U.cols(low, U.n_cols - 1), y, pen, solved);
+      ASSERT_TRUE(solved);
+      ASSERT_GT(optimum, 0.0);
+      expect_brackets(reweighted.distance(low, 300, 1e-6), optimum, 1e-2);
+    }
+  }
+}
+
+// No constraint (U_hi empty): lambda* = P*(y) exactly; all of R^n (U_lo empty): lambda* = 0.
+TEST(ReweightedRange, TheTwoEndsHaveClosedForms) {
+  const arma::vec y = {3.0, -1.0, 0.5};
+  const arma::mat U = arma::eye(3, 3);
+  ReweightedRange l1(U, y, Penalty::kL1), linf(U, y, Penalty::kLinf);
+  EXPECT_EQ(l1.distance(3, 10).lower, 3.0);
+  EXPECT_EQ(linf.distance(3, 10).lower, 4.5);
+  EXPECT_EQ(l1.distance(0, 10).lower, 0.0);
+  EXPECT_EQ(linf.distance(0, 10).lower, 0.0);
+}
+
+}  // namespace
+}  // namespace kreg::test
