@@ -191,7 +191,13 @@ std::string cv_finding_text(const CvFinding& f, const CvResult& result, const Cv
     case CvFindingKind::kNotConverged:
       return of + " " + s.base.method +
              " fits (grid point x fold) did not converge within --max-iter; their validation errors are those of the "
-             "last iterate (raise --max-iter or --tol)";
+             "last iterate (" +
+             (s.base.is_penalized()
+                  ? std::string("raise --max-iter or --tol; but where the kernel matrix is numerically singular on the "
+                                "points a fit uses, as at large bandwidths and small lambdas, more iterations need "
+                                "not settle it, and a smaller --bandwidth or larger lambdas are the better-posed "
+                                "problems)")
+                  : std::string("raise --max-iter or --tol)"));
     case CvFindingKind::kStoppedAtTMax:
       return of +
              " early-stopping runs (bandwidth x fold) reached --t-max before the validation error levelled off "

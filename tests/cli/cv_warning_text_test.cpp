@@ -65,7 +65,9 @@ TEST(CvWarningText, UnconvergedAndUnboundedPenalisedFits) {
   result.total_fits = 20;
   const std::vector<std::string> expected = {
       "3 of 20 kl1 fits (grid point x fold) did not converge within --max-iter; their validation errors are those of "
-      "the last iterate (raise --max-iter or --tol)",
+      "the last iterate (raise --max-iter or --tol; but where the kernel matrix is numerically singular on the points "
+      "a fit uses, as at large bandwidths and small lambdas, more iterations need not settle it, and a smaller "
+      "--bandwidth or larger lambdas are the better-posed problems)",
       std::string("2 of 20 kl1 fits (grid point x fold) are of problems unbounded below: ") + kCvUnboundedCause};
   EXPECT_EQ(fit_warnings(result, s), expected);
 }

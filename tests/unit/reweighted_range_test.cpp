@@ -68,6 +68,22 @@ TEST(ReweightedRange, BracketsLinprogsOptimum) {
   }
 }
 
+// The vertex the fits point to (reweighted_range.h: vertex_bound) is the optimum's long before
+// the weights settle: on the stored problem, kl1's bound after 30 fits equals linprog's optimum
+// (the weights alone leave it 1% below, the tests above allow for that).
+TEST(ReweightedRange, TheVertexOfThirtyFitsIsTheOptimumForKl1) {
+  arma::mat data;
+  ASSERT_TRUE(data.load(source_path("tests/fixtures/numerical_range_random.csv"), arma::csv_ascii));
+  const arma::vec y = data.col(0);
+  const arma::mat U_hi = data.cols(1, 12);
+  arma::mat Q, R;
+  arma::qr(Q, R, U_hi);
+  const arma::mat U = arma::join_rows(Q.cols(12, 29), U_hi);  // held by reference
+  ReweightedRange reweighted(U, y, Penalty::kL1);
+  const double optimum = linprog_value("kl1");
+  EXPECT_NEAR(reweighted.distance(18, 30, 1e-9).lower, optimum, 1e-9 * optimum);
+}
+
 // The eigenvectors of the Gaussian kernel matrix on the 40 sine rows (bandwidth 0.5), split at
 // several places: U_hi of 30, 20 and 8 columns (weighted fits over U_lo, then over U_hi), each
 // against the dense simplex's optimum, and warm-started from the split before, as

@@ -66,6 +66,33 @@ void ReweightedRange::reweight(const arma::vec& e) {
   }
 }
 
+double ReweightedRange::vertex_bound(arma::uword low, const arma::vec& e) const {
+  const arma::uword n = y_.n_elem, r = n - low;
+  const arma::mat U_hi = U_.cols(low, n - 1);
+  const arma::uvec by_size = arma::sort_index(arma::abs(e), l1_ ? "descend" : "ascend");
+  arma::vec d(n, arma::fill::zeros);
+  if (l1_) {  // d on the r + 1 largest residuals, orthogonal to the rows of U_hi there
+    if (r + 1 > n) return 0.0;
+    const arma::uvec B = by_size.head(r + 1);
+    arma::mat Q, R;
+    if (!arma::qr(Q, R, arma::mat(U_hi.rows(B)))) return 0.0;
+    d.elem(B) = Q.col(r);  // orthogonal to every column of U_hi.rows(B)
+  } else {  // sign(e) off the r smallest residuals, and on them what makes d orthogonal to U_hi
+    if (r >= n) return 0.0;
+    const arma::uvec B = by_size.head(r), N = by_size.tail(n - r);
+    const arma::vec d_N = arma::sign(e.elem(N));
+    arma::vec d_B;
+    if (!arma::solve(d_B, arma::mat(U_hi.rows(B)).t(), -(U_hi.rows(N).t() * d_N), arma::solve_opts::no_approx))
+      return 0.0;
+    d.elem(N) = d_N;
+    d.elem(B) = d_B;
+  }
+  d -= U_hi * (U_hi.t() * d);  // orthogonal to U_hi to rounding, whatever the solve's accuracy
+  const double size = l1_ ? arma::accu(arma::abs(d)) : arma::abs(d).max();
+  if (!(size > 0.0) || !d.is_finite()) return 0.0;
+  return std::abs(arma::dot(y_, d)) / size;  // P is symmetric: -d is as feasible as d
+}
+
 RangeBounds ReweightedRange::distance(arma::uword low, int max_fits, double gap) {
   RangeBounds b;
   const arma::uword n = y_.n_elem;
@@ -80,12 +107,14 @@ RangeBounds ReweightedRange::distance(arma::uword low, int max_fits, double gap)
     arma::vec e, d;
     if (!weighted_fit(low, e, d)) break;
     ++b.iterations;
+    e_last_ = e;
     const double size = l1_ ? arma::accu(arma::abs(d)) : arma::abs(d).max();  // P(d)
     if (size > 0.0) b.lower = std::max(b.lower, arma::dot(y_, d) / size);
     b.upper = std::min(b.upper, l1_ ? arma::abs(e).max() : arma::accu(arma::abs(e)));
     reweight(e);
     if (b.lower >= (1.0 - gap) * b.upper) break;
   }
+  if (b.iterations > 0 && b.lower < (1.0 - gap) * b.upper) b.lower = std::max(b.lower, vertex_bound(low, e_last_));
   return b;
 }
 

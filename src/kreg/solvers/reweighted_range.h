@@ -28,7 +28,7 @@ struct RangeBounds {
 
 /// The reweighting of lambda*(theta) over the eigenvectors U (n x n, ascending eigenvalues),
 /// level by level: each call takes U_hi = U.cols(low, n - 1) and starts from the weights the
-/// previous call ended with.
+/// previous call ended with. U and y are held by reference: they must outlive the object.
 class ReweightedRange {
  public:
   ReweightedRange(const arma::mat& U, const arma::vec& y, Penalty pen);
@@ -42,12 +42,18 @@ class ReweightedRange {
   // when the normal equations cannot be factorised (weights too extreme).
   bool weighted_fit(arma::uword low, arma::vec& e, arma::vec& d) const;
   void reweight(const arma::vec& e);
+  // The vertex the last fit points to: the LP's optimum is a vertex, where (klinf) r residuals
+  // are zero and d_i = sign(e_i) elsewhere, or (kl1) d lives on the r + 1 largest residuals.
+  // With those sets taken from e, d is solved exactly orthogonal to U_hi (an r x r or
+  // (r + 1) x r system, O(r^3)); y^T d / P(d) is a lower bound again, and equals lambda* when the
+  // sets are the optimum's. 0 when the system is singular.
+  double vertex_bound(arma::uword low, const arma::vec& e) const;
 
   const arma::mat& U_;
   const arma::vec& y_;
   bool l1_;       ///< kl1 (Chebyshev distance) rather than klinf (l1 distance)
   arma::vec w_;   ///< the current weights
-  arma::vec e_;   ///< the last residual (empty before the first fit)
+  arma::vec e_last_;  ///< the last fit's residual
 };
 
 }  // namespace kreg
