@@ -49,16 +49,26 @@ void expect_brackets(const RangeBounds& b, double optimum, double gap) {
   EXPECT_GE(b.upper, optimum * (1.0 - 1e-8));
 }
 
-// The stored problem: U_hi completed to an orthonormal basis of R^30 (its complement first, as
-// eigenvectors of ascending eigenvalues would be), then the 12 constraints of the fixture.
-TEST(ReweightedRange, BracketsLinprogsOptimum) {
+// The stored problem (30 rows): y, and U_hi completed to an orthonormal basis of R^30 (its
+// complement first, as eigenvectors of ascending eigenvalues would be; U_hi from column 18).
+struct StoredProblem {
+  arma::vec y;
+  arma::mat U;
+};
+
+StoredProblem stored_problem() {
   arma::mat data;
-  ASSERT_TRUE(data.load(source_path("tests/fixtures/numerical_range_random.csv"), arma::csv_ascii));
-  const arma::vec y = data.col(0);
+  EXPECT_TRUE(data.load(source_path("tests/fixtures/numerical_range_random.csv"), arma::csv_ascii));
   const arma::mat U_hi = data.cols(1, 12);
   arma::mat Q, R;
   arma::qr(Q, R, U_hi);  // Q's last 18 columns span the complement of U_hi
-  const arma::mat U = arma::join_rows(Q.cols(12, 29), U_hi);
+  return {data.col(0), arma::join_rows(Q.cols(12, 29), U_hi)};
+}
+
+TEST(ReweightedRange, BracketsLinprogsOptimum) {
+  const StoredProblem stored = stored_problem();
+  const arma::vec& y = stored.y;
+  const arma::mat& U = stored.U;
   for (const std::string method : {"kl1", "klinf"}) {
     SCOPED_TRACE(method);
     ReweightedRange reweighted(U, y, method == "kl1" ? Penalty::kL1 : Penalty::kLinf);
@@ -72,14 +82,8 @@ TEST(ReweightedRange, BracketsLinprogsOptimum) {
 // the weights settle: on the stored problem, kl1's bound after 30 fits equals linprog's optimum
 // (the weights alone leave it 1% below, the tests above allow for that).
 TEST(ReweightedRange, TheVertexOfThirtyFitsIsTheOptimumForKl1) {
-  arma::mat data;
-  ASSERT_TRUE(data.load(source_path("tests/fixtures/numerical_range_random.csv"), arma::csv_ascii));
-  const arma::vec y = data.col(0);
-  const arma::mat U_hi = data.cols(1, 12);
-  arma::mat Q, R;
-  arma::qr(Q, R, U_hi);
-  const arma::mat U = arma::join_rows(Q.cols(12, 29), U_hi);  // held by reference
-  ReweightedRange reweighted(U, y, Penalty::kL1);
+  const StoredProblem stored = stored_problem();  // held by reference below
+  ReweightedRange reweighted(stored.U, stored.y, Penalty::kL1);
   const double optimum = linprog_value("kl1");
   EXPECT_NEAR(reweighted.distance(18, 30, 1e-9).lower, optimum, 1e-9 * optimum);
 }
