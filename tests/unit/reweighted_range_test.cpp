@@ -115,6 +115,23 @@ TEST(ReweightedRange, BracketsTheSimplexOptimumOnBothSidesOfTheSplit) {
   }
 }
 
+// U_hi = the constant vector: klinf's lambda* is the l1 distance of y to the constants,
+// sum |y_i - median(y)| (n odd), and at the optimum sign(y - median) sums to 0, so both the
+// projected sign of the residual and the vertex of the fits (reweighted_range.h) are the optimal
+// d itself once the weighted mean is nearer the median than any other y_i: the bound is then the
+// closed form to rounding.
+TEST(ReweightedRange, DistanceToTheConstantsIsTheSumOfDeviationsFromTheMedian) {
+  const arma::vec y = {3.0, -1.0, 0.5, 7.25, 2.0, -4.0, 0.75, 1.5, 10.0};
+  arma::mat Q, R;
+  arma::qr(Q, R, arma::vec(y.n_elem, arma::fill::ones));  // Q's first column is the constants
+  const arma::mat U = arma::join_rows(Q.cols(1, y.n_elem - 1), Q.col(0));
+  ReweightedRange reweighted(U, y, Penalty::kLinf);
+  const double closed_form = arma::accu(arma::abs(y - arma::median(y)));
+  const RangeBounds b = reweighted.distance(y.n_elem - 1, 30, 1e-12);
+  EXPECT_NEAR(b.lower, closed_form, 1e-12 * closed_form);
+  EXPECT_NEAR(b.upper, closed_form, 1e-6 * closed_form);
+}
+
 // No constraint (U_hi empty): lambda* = P*(y) exactly; all of R^n (U_lo empty): lambda* = 0.
 TEST(ReweightedRange, TheTwoEndsHaveClosedForms) {
   const arma::vec y = {3.0, -1.0, 0.5};

@@ -66,6 +66,22 @@ void ReweightedRange::reweight(const arma::vec& e) {
   }
 }
 
+double ReweightedRange::projected_sign_bound(arma::uword low, const arma::vec& e) const {
+  const arma::uword n = y_.n_elem, r = n - low;
+  const double largest = arma::abs(e).max();
+  if (!(largest > 0.0) || !std::isfinite(largest)) return 0.0;
+  arma::vec d = e / arma::clamp(arma::abs(e), kLadFloor * largest, largest);  // sign(e), linear near 0
+  if (r <= low) {
+    const arma::mat U_hi = U_.cols(low, n - 1);
+    d -= U_hi * (U_hi.t() * d);
+  } else {
+    const arma::mat U_lo = U_.cols(0, low - 1);
+    d = U_lo * (U_lo.t() * d);
+  }
+  const double size = arma::abs(d).max();
+  return size > 0.0 && d.is_finite() ? arma::dot(y_, d) / size : 0.0;
+}
+
 double ReweightedRange::vertex_bound(arma::uword low, const arma::vec& e) const {
   const arma::uword n = y_.n_elem, r = n - low;
   const arma::mat U_hi = U_.cols(low, n - 1);
@@ -110,6 +126,7 @@ RangeBounds ReweightedRange::distance(arma::uword low, int max_fits, double gap)
     e_last_ = e;
     const double size = l1_ ? arma::accu(arma::abs(d)) : arma::abs(d).max();  // P(d)
     if (size > 0.0) b.lower = std::max(b.lower, arma::dot(y_, d) / size);
+    if (!l1_) b.lower = std::max(b.lower, projected_sign_bound(low, e));
     b.upper = std::min(b.upper, l1_ ? arma::abs(e).max() : arma::accu(arma::abs(e)));
     reweight(e);
     if (b.lower >= (1.0 - gap) * b.upper) break;

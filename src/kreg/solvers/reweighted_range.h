@@ -48,6 +48,10 @@ class ReweightedRange {
   // (r + 1) x r system, O(r^3)); y^T d / P(d) is a lower bound again, and equals lambda* when the
   // sets are the optimum's. 0 when the system is singular.
   double vertex_bound(arma::uword low, const arma::vec& e) const;
+  // klinf: d = sign(e) (linear near 0) projected onto the complement of U_hi, scaled to
+  // ||d||_inf = 1: at the optimum sign(e) is itself orthogonal to U_hi, so this bound follows the
+  // residual, where W e lags behind the weights of the fit before.
+  double projected_sign_bound(arma::uword low, const arma::vec& e) const;
 
   const arma::mat& U_;
   const arma::vec& y_;
