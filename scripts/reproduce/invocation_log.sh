@@ -11,6 +11,16 @@ cpu_model() {
   echo "${name:-unknown}"
 }
 
+# binary_checkout KREG ROOT: the commit the jobs' binary was built from, as far as git can tell:
+# the HEAD of the work tree that holds KREG (a build in another worktree, e.g. a stable copy for
+# a long run, is of that worktree's commit, not of ROOT's, which may move on meanwhile), else
+# ROOT's HEAD, else "unknown".
+binary_checkout() {
+  local dir
+  dir=$(cd "$(dirname "$1")" 2> /dev/null && pwd) || dir="$2"
+  git -C "$dir" rev-parse --short HEAD 2> /dev/null || git -C "$2" rev-parse --short HEAD 2> /dev/null || echo unknown
+}
+
 # open_invocation_log FILE HEADER: make FILE a log with HEADER (whose last column is cpu). A
 # new FILE gets HEADER; a log written before the cpu column (its header is HEADER without
 # ",cpu") gains the column, empty on its old lines (not recorded); a FILE with any other first

@@ -93,7 +93,7 @@ if [[ -d "$FINISHED" ]]; then
 fi
 # What this invocation runs, read before it starts (the checkout may move on while it runs);
 # blas: the OpenBLAS kernel set of the jobs (`kreg --version`; OPENBLAS_CORETYPE chooses it).
-checkout=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
+checkout=$(binary_checkout "$KREG" "$ROOT")  # the binary's commit (invocation_log.sh)
 blas=$("$KREG" --version | blas_kernel_set)
 # invocation_line STARTED_UTC WORKERS JOBS DONE_AFTER WALL_S CPU: one line of reruns.csv.
 invocation_line() {

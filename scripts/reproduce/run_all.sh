@@ -105,7 +105,7 @@ log_cut_off_invocation "$WORK"
 started_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 # What this invocation runs, read before it starts (the checkout may move on while it runs).
 # blas_kernels: the OpenBLAS kernel set of the jobs (`kreg --version`; OPENBLAS_CORETYPE chooses it).
-checkout=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
+checkout=$(binary_checkout "$KREG" "$ROOT")  # the binary's commit (invocation_log.sh)
 blas=$("$KREG" --version | blas_kernel_set)
 cpu=$(cpu_model)
 start=$(date +%s)
