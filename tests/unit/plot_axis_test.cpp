@@ -42,6 +42,24 @@ TEST(PlotAxis, LogAxisPutsEqualRatiosAtEqualDistances) {
   EXPECT_FALSE(a.shows(NAN));
 }
 
+// A log axis of less than three decades has ticks at 1, 2 and 5 times a power of ten: written
+// plainly from 10^-3 to 10^4, beyond that as m×10^k, never in C's exponent form.
+TEST(PlotAxis, ShortLogAxisTicksAreNeverInExponentForm) {
+  const Axis large = Axis::fitted({1.5e4, 1.2e5}, Scale::kLog, 0, 600);
+  std::vector<std::string> labels;
+  for (const double v : large.ticks()) labels.push_back(large.tick_label(v));
+  EXPECT_EQ(labels, (std::vector<std::string>{"2×10⁴", "5×10⁴", "10⁵"}));
+  const Axis mid = Axis::fitted({0.0015, 0.012}, Scale::kLog, 0, 600);
+  labels.clear();
+  for (const double v : mid.ticks()) labels.push_back(mid.tick_label(v));
+  EXPECT_EQ(labels, (std::vector<std::string>{"0.002", "0.005", "0.01"}));
+  const Axis thousands = Axis::fitted({1500.0, 9000.0}, Scale::kLog, 0, 600);
+  EXPECT_EQ(thousands.tick_label(5000.0), "5000");
+  EXPECT_EQ(thousands.tick_label(2000.0), "2000");
+  const Axis tiny = Axis::fitted({1.5e-6, 9e-6}, Scale::kLog, 0, 600);
+  EXPECT_EQ(tiny.tick_label(5e-6), "5×10⁻⁶");
+}
+
 TEST(PlotAxis, ShortLogRangesAndLinearAxesGetReadableTicks) {
   const Axis narrow = Axis::fitted({2.0, 9.0}, Scale::kLog, 0, 100);  // less than a decade: 2 and 5 too
   const std::vector<double> t = narrow.ticks();

@@ -99,6 +99,29 @@ std::vector<double> Axis::ticks() const {
   return out;
 }
 
+namespace {
+
+// A tick of a log axis that is not a power of ten in powers style (2, 5 times one): three
+// significant digits, plainly from 10^-3 to 10^4 ("0.002", "5000"), else as m×10^k ("5×10⁴"),
+// never in C's exponent form ("5e+04").
+std::string log_tick_text(double value) {
+  char buf[48];
+  const double k = std::floor(std::log10(std::fabs(value)) + 1e-9);
+  if (k >= -3 && k < 4) {
+    std::snprintf(buf, sizeof buf, "%.*f", static_cast<int>(std::max(0.0, 2.0 - k)), value);
+    std::string s = buf;
+    if (s.find('.') != std::string::npos) {
+      s.erase(s.find_last_not_of('0') + 1);
+      if (s.back() == '.') s.pop_back();
+    }
+    return s;
+  }
+  std::snprintf(buf, sizeof buf, "%.3g", value / std::pow(10.0, k));
+  return std::string(buf) + "×10" + superscript(static_cast<long>(k));
+}
+
+}  // namespace
+
 std::string Axis::tick_label(double value) const {
   char buf[48];
   if (scale == Scale::kLog) {
@@ -107,8 +130,7 @@ std::string Axis::tick_label(double value) const {
     // Powers of ten for every decade when the axis reaches beyond 10^-3 or 10^3.
     const bool powers = std::log10(lo) < -3.5 || std::log10(hi) > 3.5;
     if (decade && (powers || std::fabs(k) > 3)) return "10" + superscript(static_cast<long>(k));
-    std::snprintf(buf, sizeof buf, "%.3g", value);
-    return buf;
+    return log_tick_text(value);
   }
   // Enough decimals for the step between ticks.
   const std::vector<double> t = ticks();
