@@ -134,6 +134,32 @@ TEST(Homotopy, EveryGridPointIsOptimalAndEqualsFista) {
   }
 }
 
+// A flat kernel (bandwidth 10 on 8 standardised features): every free set's G = P^T K P is
+// well conditioned, yet a path that moves on from the point where the previous structure met
+// an event drifts off the path, event by event (a free |alpha_i| above m, a clipped point's
+// multiplier below 0), and stopped after 10 of these 50 points (near lambda 60; `kreg path`
+// then certified 10 of 50). Solved afresh at every event, it reaches the grid's end, every point
+// a KKT point to the rounding of K alpha, the penalty m = ||alpha||_inf never falling.
+TEST(Homotopy, LinfFollowsAFlatKernelToTheGridsEnd) {
+  const Dataset d = california("train");
+  const Standardization st = fit_standardization(d.X, d.y, StandardizeMode::kBoth);
+  KernelSettings ks;
+  ks.set("bandwidth", 10.0);
+  const arma::mat K = gram(make_kernel(ks), st.transform_features(d.X));
+  const arma::vec y = st.transform_target(d.y);
+  const double top = std::log10(lambda_max(Penalty::kLinf, y));
+  const std::vector<double> grid = logspace(top, top - 3.0, 50);
+  const HomotopyResult path = linf_homotopy(K, y, grid, 50 * 300 + 100);
+  ASSERT_EQ(path.reached, grid.size()) << path.stopped;
+  const double max_abs_K = arma::abs(K).max();
+  for (std::size_t g = 0; g < grid.size(); ++g) {
+    const arma::vec& a = path.alpha[g];
+    EXPECT_LE(kkt_violation(K * a, y, a, Penalty::kLinf, grid[g]), kkt_tolerance(1e-7, max_abs_K, a))
+        << "lambda " << grid[g];
+    if (g > 0) EXPECT_GE(arma::abs(a).max(), arma::abs(path.alpha[g - 1]).max()) << "lambda " << grid[g];
+  }
+}
+
 // K = I: klinf clips y at the c with sum_i max(|y_i| - c, 0) = lambda (Allerbo (2023)'s closed form
 // for a diagonal K); here y = (3, -1, 0.5), lambda = 2.5: 2.25 + 0.25 = 2.5 at c = 0.75.
 TEST(Homotopy, LinfOnIdentityKernelClips) {

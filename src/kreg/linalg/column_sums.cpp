@@ -24,17 +24,51 @@ KREG_ALWAYS_INLINE inline void add_columns_body(const arma::mat& M, const arma::
   }
 }
 
+// Four doubles as one value (GCC/Clang vector extension): lane k holds the products of the
+// entries i = k (mod 4). Loaded with memcpy (no alignment assumed).
+typedef double Lanes4 __attribute__((vector_size(32)));
+
+KREG_ALWAYS_INLINE inline void load4(Lanes4& v, const double* p) { __builtin_memcpy(&v, p, sizeof v); }
+
 KREG_ALWAYS_INLINE inline double dot_body(arma::uword n, const double* x, const double* y) {
-  double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+  // Four running sums, lane k over the entries i = k (mod 4), added in a fixed order.
+  Lanes4 s = {0.0, 0.0, 0.0, 0.0}, xi, yi;
   arma::uword i = 0;
   for (; i + 4 <= n; i += 4) {
-    s0 += x[i] * y[i];
-    s1 += x[i + 1] * y[i + 1];
-    s2 += x[i + 2] * y[i + 2];
-    s3 += x[i + 3] * y[i + 3];
+    load4(xi, x + i);
+    load4(yi, y + i);
+    s += xi * yi;
   }
-  for (; i < n; ++i) s0 += x[i] * y[i];
-  return (s0 + s1) + (s2 + s3);
+  for (; i < n; ++i) s[0] += x[i] * y[i];
+  return (s[0] + s[1]) + (s[2] + s[3]);
+}
+
+KREG_ALWAYS_INLINE inline void dot_pair_body(arma::uword n, const double* x, const double* y1, const double* y2,
+                                             double* sums) {
+  // Two sets of four lanes per sum (entries i mod 8), so that consecutive additions do not wait
+  // on each other.
+  Lanes4 s0 = {0.0, 0.0, 0.0, 0.0}, s1 = s0, t0 = s0, t1 = s0, x0, x1, y;
+  arma::uword i = 0;
+  for (; i + 8 <= n; i += 8) {
+    load4(x0, x + i);
+    load4(x1, x + i + 4);
+    load4(y, y1 + i);
+    s0 += x0 * y;
+    load4(y, y1 + i + 4);
+    s1 += x1 * y;
+    load4(y, y2 + i);
+    t0 += x0 * y;
+    load4(y, y2 + i + 4);
+    t1 += x1 * y;
+  }
+  s0 += s1;
+  t0 += t1;
+  for (; i < n; ++i) {
+    s0[0] += x[i] * y1[i];
+    t0[0] += x[i] * y2[i];
+  }
+  sums[0] = (s0[0] + s0[1]) + (s0[2] + s0[3]);
+  sums[1] = (t0[0] + t0[1]) + (t0[2] + t0[3]);
 }
 
 KREG_ALWAYS_INLINE inline void add_scaled_body(arma::uword n, double a, const double* x, double* y) {
@@ -55,6 +89,9 @@ KREG_AVX2 void add_columns_avx2(const arma::mat& M, const arma::uword* cols, con
   add_columns_body(M, cols, w, count, out);
 }
 KREG_AVX2 double dot_avx2(arma::uword n, const double* x, const double* y) { return dot_body(n, x, y); }
+KREG_AVX2 void dot_pair_avx2(arma::uword n, const double* x, const double* y1, const double* y2, double* sums) {
+  dot_pair_body(n, x, y1, y2, sums);
+}
 KREG_AVX2 void add_scaled_avx2(arma::uword n, double a, const double* x, double* y) { add_scaled_body(n, a, x, y); }
 KREG_AVX2 void momentum_avx2(arma::uword n, double gamma, const double* d, double* step, double sign, double* iterate) {
   momentum_body(n, gamma, d, step, sign, iterate);
@@ -70,6 +107,10 @@ void add_weighted_columns(const arma::mat& M, const arma::uword* cols, const dou
 
 double dot_product(arma::uword n, const double* x, const double* y) {
   KREG_DISPATCH_RETURN(dot_body, dot_avx2, (n, x, y));
+}
+
+void dot_product_pair(arma::uword n, const double* x, const double* y1, const double* y2, double* sums) {
+  KREG_DISPATCH_CALL(dot_pair_body, dot_pair_avx2, (n, x, y1, y2, sums));
 }
 
 void add_scaled(arma::uword n, double a, const double* x, double* y) {

@@ -15,6 +15,10 @@ void add_weighted_columns(const arma::mat& M, const arma::uword* cols, const dou
 /// sum_i x[i] y[i] for i < n, in four running sums (i mod 4) added in a fixed order.
 double dot_product(arma::uword n, const double* x, const double* y);
 
+/// sums[0] = sum_i x[i] y1[i] and sums[1] = sum_i x[i] y2[i] for i < n, reading x once (eight
+/// running sums each, i mod 8, added in a fixed order).
+void dot_product_pair(arma::uword n, const double* x, const double* y1, const double* y2, double* sums);
+
 /// y[i] += a x[i] for i < n.
 void add_scaled(arma::uword n, double a, const double* x, double* y);
 

@@ -45,18 +45,36 @@ void OutsideProduct::follow(const std::vector<char>& member) {
   }
 }
 
-void OutsideProduct::compute(const arma::mat& K, const std::vector<arma::uword>& set,
-                             const std::vector<char>& member, const double* w, double* out) {
+void OutsideProduct::prepare(const arma::mat& K, const std::vector<arma::uword>& set,
+                             const std::vector<char>& member, const double* w, std::vector<double>& front_w) {
   const arma::uword n = K.n_rows;
   if (source_ != K.memptr() || reordered_.n_rows != n) start(K);
   follow(member);
   full_.resize(n);
   for (std::size_t q = 0; q < set.size(); ++q) full_[set[q]] = w[q];
-  front_w_.resize(front_);
-  for (arma::uword p = 0; p < front_; ++p) front_w_[p] = full_[point_at_[p]];
+  front_w.resize(front_);
+  for (arma::uword p = 0; p < front_; ++p) front_w[p] = full_[point_at_[p]];
+}
+
+void OutsideProduct::compute(const arma::mat& K, const std::vector<arma::uword>& set,
+                             const std::vector<char>& member, const double* w, double* out) {
+  prepare(K, set, member, w, front_w_);
   // out_i = K_{S,i}^T w_S: the top front_ entries of the copy's column at i's position.
-  for (arma::uword p = front_; p < n; ++p)
+  for (arma::uword p = front_; p < K.n_rows; ++p)
     out[point_at_[p]] = front_ > 0 ? dot_product(front_, reordered_.colptr(p), front_w_.data()) : 0.0;
+}
+
+void OutsideProduct::compute_pair(const arma::mat& K, const std::vector<arma::uword>& set,
+                                  const std::vector<char>& member, const double* w1, const double* w2, double* out1,
+                                  double* out2) {
+  prepare(K, set, member, w1, front_w_);
+  prepare(K, set, member, w2, front_w2_);
+  for (arma::uword p = front_; p < K.n_rows; ++p) {
+    double sums[2] = {0.0, 0.0};
+    if (front_ > 0) dot_product_pair(front_, reordered_.colptr(p), front_w_.data(), front_w2_.data(), sums);
+    out1[point_at_[p]] = sums[0];
+    out2[point_at_[p]] = sums[1];
+  }
 }
 
 }  // namespace kreg

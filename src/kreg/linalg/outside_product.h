@@ -23,10 +23,17 @@ class OutsideProduct {
   void compute(const arma::mat& K, const std::vector<arma::uword>& set, const std::vector<char>& member,
                const double* w, double* out);
 
+  /// The same for two vectors in one pass over the block: out1 from w1 and out2 from w2.
+  void compute_pair(const arma::mat& K, const std::vector<arma::uword>& set, const std::vector<char>& member,
+                    const double* w1, const double* w2, double* out1, double* out2);
+
  private:
   void start(const arma::mat& K);
   void swap_positions(arma::uword a, arma::uword b);  // rows and columns a, b of the copy
   void follow(const std::vector<char>& member);        // the copy's front becomes the set
+  // Copies K on first use and brings the copy's front to the set; then w by position in front_w_.
+  void prepare(const arma::mat& K, const std::vector<arma::uword>& set, const std::vector<char>& member,
+               const double* w, std::vector<double>& front_w);
 
   arma::mat reordered_;               // P K P^T: the set's points in positions [0, front_)
   std::vector<arma::uword> point_at_;  // point_at_[position]: the point (row of K) there
@@ -34,7 +41,7 @@ class OutsideProduct {
   std::vector<char> in_front_;         // in_front_[point]: the point is among the first front_
   arma::uword front_ = 0;
   const double* source_ = nullptr;     // the K copied
-  std::vector<double> full_, front_w_;  // w by point, and by position in the front
+  std::vector<double> full_, front_w_, front_w2_;  // w by point, and by position in the front
 };
 
 }  // namespace kreg

@@ -115,6 +115,7 @@ class PenalizedRoute : public Route {
                                          const std::vector<PathPoint>& path) const override {
     std::vector<std::string> out;
     std::size_t unconverged = 0, unbounded = 0, ill_determined = 0, undetermined = 0, range_unbounded = 0;
+    std::size_t certified_unbounded = 0;  // certified to rounding below lambda* (not repeated rows)
     double ill_from = 0.0;  // the largest lambda of an ill-determined point
     const NumericalRange* range = nullptr;
     for (const auto& p : path) {
@@ -127,7 +128,12 @@ class PenalizedRoute : public Route {
       unconverged += !p.converged && !p.ill_determined;
       ill_determined += p.ill_determined;
       if (p.ill_determined) ill_from = std::max(ill_from, p.value);
-      unbounded += !p.bounded;
+      if (!p.bounded && !p.unbounded_by_repeats && p.range.computed) {
+        ++certified_unbounded;
+        range = &p.range;
+      } else {
+        unbounded += !p.bounded;
+      }
     }
     if (undetermined > 0)
       out.push_back(numerical_range_message(*range, undetermined, range_unbounded, path.size(), settings.method,
@@ -142,6 +148,13 @@ class PenalizedRoute : public Route {
     if (unconverged > 0)
       out.push_back(std::to_string(unconverged) + " of " + std::to_string(path.size()) +
                     " path points did not converge (column 'converged'); raise --max-iter or --tol");
+    if (certified_unbounded > 0)
+      out.push_back(std::to_string(certified_unbounded) + " of " + std::to_string(path.size()) +
+                    " path points (lambda < " + readable_number(range->lambda_unbounded / settings.lambda_unit(range->n)) +
+                    ") are certified only to the rounding of K alpha, below the lambda where " + settings.method +
+                    "'s objective is unbounded below for K rounded to its numerical range (column 'bounded' 0): "
+                    "their coefficients change entirely with K's last digits; a smaller --bandwidth or larger "
+                    "lambdas are better-conditioned problems");
     if (unbounded > 0)
       out.push_back(std::to_string(unbounded) + " of " + std::to_string(path.size()) + " path points lie where " +
                     settings.method + "'s objective is unbounded below (column 'bounded'): " + kRepeatedRowsCause);

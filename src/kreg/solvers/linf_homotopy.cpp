@@ -17,19 +17,32 @@ namespace kreg {
 namespace {
 
 constexpr double kTie = 1e-13;      // candidates this close (relative to lambda) count as "now"
-constexpr long kExactEvery = 32;    // events between two points solved afresh (summed steps between)
+constexpr long kRefreshEvery = 32;  // events between two fresh forward halves (u_free)
 constexpr double kMonotone = 1e-4;  // relative decrease of m that rounding cannot explain
+// The relative precision of an event's lambda, where the gaps that place it are small
+// differences of coefficients far larger than they are (about sqrt(machine epsilon)).
+constexpr double kEventLambda = 1e-8;
 
 // The active structure: free indices in factor order, the clipped set with its signs, and
 // K P_m = sum over M of s_i K[:, i] (the m column of K P).
 class LinfState {
  public:
-  LinfState(const arma::mat& K, arma::uword n)
-      : K_(K), chol(1e-15), is_free(n, 0), in_m(n, 0), sign(n, arma::fill::zeros), k_m(n, arma::fill::zeros) {}
+  LinfState(const arma::mat& K, const arma::vec& y)
+      : K_(K),
+        y_(y),
+        chol(1e-15),
+        is_free(y.n_elem, 0),
+        in_m(y.n_elem, 0),
+        sign(y.n_elem, arma::fill::zeros),
+        k_m(y.n_elem, arma::fill::zeros) {}
 
   const arma::mat& K_;
+  const arma::vec& y_;
   UpdatableCholesky chol;
   std::vector<arma::uword> free;
+  // The forward half of the free block's solve, L_FF u_free = y_F, carried through the updates
+  // (appends add an entry, removals rotate it with the factor) and renewed by refresh_forward.
+  std::vector<double> u_free;
   std::vector<char> is_free, in_m;  // every point is free or clipped
   arma::vec sign, k_m;
   bool has_m_column = false;
@@ -53,9 +66,24 @@ class LinfState {
     std::vector<double> col(free.size());
     for (std::size_t q = 0; q < free.size(); ++q) col[q] = K_(free[q], i);
     if (!chol.append(col.data(), K_(i, i))) return false;
+    u_free.push_back(chol.forward_last(u_free, y_[i]));
     free.push_back(i);
     is_free[i] = 1;
     return true;
+  }
+  // The free point at position pos of the factor is clipped or leaves (the m column must be
+  // dropped first).
+  void remove_free(std::size_t pos) {
+    chol.remove(pos, &u_free);
+    is_free[free[pos]] = 0;
+    free.erase(free.begin() + static_cast<long>(pos));
+  }
+  // u_free solved afresh (the m column, last in the factor, does not enter the free rows).
+  void refresh_forward() {
+    std::vector<double> b(chol.size(), 0.0), u(chol.size());
+    for (std::size_t q = 0; q < free.size(); ++q) b[q] = y_[free[q]];
+    chol.forward_solve(b.data(), u.data());
+    u_free.assign(u.begin(), u.begin() + static_cast<long>(free.size()));
   }
   void clip(arma::uword i, double s) {
     in_m[i] = 1;
@@ -67,6 +95,7 @@ class LinfState {
     chol = UpdatableCholesky(1e-15);
     const std::vector<arma::uword> order = free;
     free.clear();
+    u_free.clear();
     for (arma::uword i : order)
       if (!append_free(i)) return false;
     return append_m_column();
@@ -113,7 +142,7 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
     return out;
   }
 
-  LinfState st(K, n);
+  LinfState st(K, y);
   for (arma::uword i = 0; i < n; ++i)
     if (y[i] != 0.0) st.clip(i, y[i] > 0.0 ? 1.0 : -1.0);
   bool ok = true;
@@ -127,33 +156,44 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
     return out;
   }
 
-  std::vector<double> rhs, d;
+  std::vector<double> rhs, z, d, forward;
   arma::vec a(n);
   arma::uword last_unclipped = n, last_clipped = n;
-  long events_at_refactor = -1;
+  long events_at_refactor = -1, events_at_refresh = 0;
   HomotopyEvents events(max_events, static_cast<long>(n));
   OutsideProduct product;
-  long since_exact = 0;
-  // z = (alpha_F, m) = G^{-1} (P^T y - lambda e_m) solved afresh, alpha_M = m s_M, and the
-  // correlations from alpha: c_F = 0 (the optimality conditions), c_M = y_M - m k_m - K_{M,F} alpha_F.
-  arma::vec Ka;
+  // The current structure's point at lambda, solved afresh from the factor of G:
+  //   z = (alpha_F, m) = G^{-1} (P^T y - lambda e_m),  d = G^{-1} e_m,  alpha_M = m s_M,
+  // and on the clipped rows the correlations c_M = y_M - K_{M,F} alpha_F - m k_m and their rates
+  // a_M = K_{M,F} d_F + d_m k_m (c_M falls by delta a_M as lambda does by delta; c_F = 0).
+  // Solved afresh at every event rather than moved on from the point where the previous
+  // structure met the event: that point is the new structure's only up to the event's
+  // rounding, and on a flat kernel (a large bandwidth) moving on from it amplifies the mismatch
+  // from event to event until the set is wrong (a free |alpha_i| above m, a clipped point's
+  // multiplier below 0) and the path stops hundreds of events early.
+  arma::vec Ka, Kz(n), Kd(n);
   std::vector<double> correction;
-  auto exact_point = [&](bool refine) {
+  auto solve_point = [&](bool refine) {
     const std::size_t q_free = st.free.size();
     rhs.resize(q_free + 1);
+    z.resize(q_free + 1);
     d.resize(q_free + 1);
     for (std::size_t q = 0; q < q_free; ++q) rhs[q] = y[st.free[q]];
     rhs[q_free] = -lambda;
     for (arma::uword i = 0; i < n; ++i)
       if (st.in_m[i]) rhs[q_free] += st.sign[i] * y[i];
-    st.chol.solve(rhs.data(), d.data());
-    for (std::size_t q = 0; q < q_free; ++q) alpha[st.free[q]] = d[q];
-    m = d[q_free];
-    for (arma::uword i = 0; i < n; ++i)
-      if (st.in_m[i]) alpha[i] = st.sign[i] * m;
+    // z = G^{-1} r by its two halves: L u = r (u_free carried, its last entry from the m row)
+    // and L^T z = u; d = G^{-1} e_m by the back half alone (L^T d = e_m / L_mm).
+    forward.assign(st.u_free.begin(), st.u_free.end());
+    forward.push_back(st.chol.forward_last(st.u_free, rhs[q_free]));
+    st.chol.back_solve(forward.data(), z.data());
+    st.chol.solve_last_unit(d.data());
     if (refine) {
       // One step of iterative refinement against the rounding of the updated factor: the
       // residual of G z = P^T y - lambda e_m is P^T (y - K alpha) - lambda e_m = (c_F, s_M^T c_M - lambda).
+      for (std::size_t q = 0; q < q_free; ++q) alpha[st.free[q]] = z[q];
+      for (arma::uword i = 0; i < n; ++i)
+        if (st.in_m[i]) alpha[i] = st.sign[i] * z[q_free];
       symmetric_times(K, alpha, Ka);
       for (std::size_t q = 0; q < q_free; ++q) rhs[q] = y[st.free[q]] - Ka[st.free[q]];
       rhs[q_free] = -lambda;
@@ -161,30 +201,47 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
         if (st.in_m[i]) rhs[q_free] += st.sign[i] * (y[i] - Ka[i]);
       correction.resize(q_free + 1);
       st.chol.solve(rhs.data(), correction.data());
-      for (std::size_t q = 0; q <= q_free; ++q) d[q] += correction[q];
-      for (std::size_t q = 0; q < q_free; ++q) alpha[st.free[q]] = d[q];
-      m = d[q_free];
+      for (std::size_t q = 0; q <= q_free; ++q) z[q] += correction[q];
     }
-    product.compute(K, st.free, st.is_free, d.data(), c.memptr());
+    m = z[q_free];
+    for (std::size_t q = 0; q < q_free; ++q) alpha[st.free[q]] = z[q];
+    product.compute_pair(K, st.free, st.is_free, z.data(), d.data(), Kz.memptr(), Kd.memptr());
+    const double dm = d[q_free];
     for (arma::uword i = 0; i < n; ++i) {
       if (st.is_free[i]) {
         c[i] = 0.0;
       } else {
         alpha[i] = st.sign[i] * m;
-        c[i] = y[i] - m * st.k_m[i] - c[i];
+        c[i] = y[i] - m * st.k_m[i] - Kz[i];
+        a[i] = Kd[i] + dm * st.k_m[i];
       }
     }
-    since_exact = 0;
   };
+  // Where the last event left the path: m there (the penalty never falls as lambda does) and
+  // the previous structure's point, kept for a stop.
+  double m_at_event = 0.0, dm_at_event = 0.0, lambda_at_event = lambda;
+  arma::vec alpha_at_event = alpha;
   for (;;) {
     if ((out.events & 15) == 0) progress_pulse();  // a long path is not silent
+    if (out.events % kRefreshEvery == 0 && out.events != events_at_refresh) {
+      st.refresh_forward();  // against the drift of the carried u_free
+      events_at_refresh = out.events;
+    }
+    solve_point(false);
     const std::size_t q_free = st.free.size();
-    d.resize(q_free + 1);
-    st.chol.solve_last_unit(d.data());  // G d = e_m
     const double dm = d[q_free];
-    product.compute(K, st.free, st.is_free, d.data(), a.memptr());  // a_M = K_{M,F} d_F (+ dm k_m below)
-    for (arma::uword i = 0; i < n; ++i)
-      if (!st.is_free[i]) a[i] += dm * st.k_m[i];
+    // m = ||alpha||_inf never decreases as lambda does (the penalty of a penalised minimiser
+    // is nonincreasing in lambda): the new structure's m below the old one's at the same lambda,
+    // by more than the event's lambda known to kEventLambda explains, is the solve of a
+    // numerically singular G, after which events of zero length cycle. Stop at the last point
+    // that was solved.
+    const double explained = kMonotone * m_at_event + kEventLambda * lambda * std::max(dm, dm_at_event);
+    if (m_at_event > 0.0 && m < m_at_event - explained) {
+      alpha = alpha_at_event;
+      lambda = lambda_at_event;
+      stop_singular(out, lambda);
+      break;
+    }
 
     const double to_grid = lambda - lambdas[g];
     double step = to_grid;
@@ -211,7 +268,7 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
     }
     step = std::max(0.0, std::min(step, to_grid));
     // The last clipped point cannot leave while lambda > 0 (s_M^T c_M = lambda): the direction
-    // is off by rounding in the updated factor. Refactor once and recompute it.
+    // is off by rounding in the updated factor. Refactor once and solve again.
     if (event == Event::kFree && st.clipped_count() == 1) {
       if (events_at_refactor == out.events || !st.refactor()) {
         stop_singular(out, lambda);
@@ -221,56 +278,35 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
       continue;
     }
 
-    // Move to the event. The path is linear in lambda between events: z += step d, so
-    // alpha_F += step d_F, m += step dm, and c_M -= step a_M. At grid values, and every
-    // kExactEvery events against the drift of summed steps, the point is solved afresh instead.
-    const double lambda_before = lambda, m_before = m;
-    const arma::vec alpha_before = alpha;
-    lambda = event == Event::kGrid ? lambdas[g] : lambda - step;
-    if (event == Event::kGrid || ++since_exact >= kExactEvery) {
-      exact_point(event == Event::kGrid);  // a recorded point is refined
-    } else {
-      for (std::size_t q = 0; q < q_free; ++q) alpha[st.free[q]] += step * d[q];
-      m += step * dm;
-      for (arma::uword i = 0; i < n; ++i) {
-        if (st.is_free[i]) {
-          c[i] = 0.0;
-        } else {
-          alpha[i] = st.sign[i] * m;
-          c[i] -= step * a[i];
-        }
-      }
-    }
-    // m = ||alpha||_inf never decreases as lambda does (the penalty of a penalised minimiser
-    // is nonincreasing in lambda): a smaller m is the solve of a numerically singular G, after
-    // which events of zero length cycle. Stop at the last point that was solved.
-    if (m < m_before * (1.0 - kMonotone)) {
-      alpha = alpha_before;
-      lambda = lambda_before;
-      stop_singular(out, lambda_before);
-      break;
-    }
-
     if (event == Event::kGrid) {
+      lambda = lambdas[g];
+      solve_point(true);  // a recorded point is refined
       record_down_to(lambda);
       if (g == lambdas.size()) break;
+      m_at_event = 0.0;  // the structure is the same: nothing to compare
       continue;
     }
+    // The path is linear in lambda between events: the point at the event is z + step d.
+    lambda -= step;
+    m += step * dm;
+    dm_at_event = dm;
+    for (std::size_t q = 0; q < q_free; ++q) alpha[st.free[q]] += step * d[q];
+    for (arma::uword i = 0; i < n; ++i)
+      if (st.in_m[i]) alpha[i] = st.sign[i] * m;
+    m_at_event = m;
+    lambda_at_event = lambda;
+    alpha_at_event = alpha;
     if (!events.count(step, lambda, kTie, out)) break;
     last_unclipped = last_clipped = n;
     st.drop_m_column();
     if (event == Event::kClip) {
       std::size_t pos = 0;
       while (st.free[pos] != who) ++pos;
-      st.chol.remove(pos);
-      st.free.erase(st.free.begin() + static_cast<long>(pos));
-      st.is_free[who] = 0;
+      st.remove_free(pos);
       st.clip(who, clip_sign);
-      c -= (clip_sign * m - alpha[who]) * K.col(who);  // alpha_who (+-m up to rounding) becomes exactly +-m
-      alpha[who] = clip_sign * m;
       last_clipped = who;
     } else {
-      st.unclip(who);  // alpha and c stay as they are: who keeps alpha_who = s m, now as a free value
+      st.unclip(who);
       if (!st.append_free(who)) {
         out.stopped = "the kernel matrix on its active set (" + std::to_string(q_free + 1) +
                       " points below the largest |alpha|) is numerically singular at lambda " + readable_number(lambda);

@@ -111,7 +111,7 @@ void add_low_part(arma::mat& K_lo, const Spectrum& spec, arma::uword from, arma:
 
 }  // namespace
 
-NumericalRange numerical_range(const arma::mat& K, const arma::vec& y, Penalty pen, double tol) {
+NumericalRange numerical_range(const arma::mat& K, const arma::vec& y, Penalty pen, double tol, double enough) {
   NumericalRange out;
   out.n = y.n_elem;
   if (out.n == 0) return out;
@@ -149,12 +149,14 @@ NumericalRange numerical_range(const arma::mat& K, const arma::vec& y, Penalty p
     if (low == solved_at) continue;
     solved_at = low;
     ++levels;
+    const double penalty = low_part_constant(K_lo, pen) * out.coefficient_floor;
     bool solved = false;
     double star = 0.0;
     if (exact) {
       star = programme->distance(low - first_low, solved);
     } else {
-      star = reweighted->distance(low, levels == 1 ? kFirstLevelFits : kLaterLevelFits).lower;
+      const double target = std::max(enough, out.lambda_undetermined) + penalty;  // lambda* enough at this level
+      star = reweighted->distance(low, levels == 1 ? kFirstLevelFits : kLaterLevelFits, 1e-3, target).lower;
       solved = true;  // a lower bound however many fits ran
     }
     if (!solved) {
@@ -162,9 +164,9 @@ NumericalRange numerical_range(const arma::mat& K, const arma::vec& y, Penalty p
       break;
     }
     if (theta == out.tau) out.lambda_unbounded = star;
-    const double penalty = low_part_constant(K_lo, pen) * out.coefficient_floor;
     out.lambda_undetermined = std::max(out.lambda_undetermined, star - penalty);
     if (penalty >= dual_norm_y) break;  // lambda*(theta) <= P*(y) (beta = 0): no larger theta can help
+    if (std::max(out.lambda_undetermined, out.lambda_unbounded) >= enough) break;  // as much as the caller needs
   }
   out.lambda_undetermined = std::max(out.lambda_undetermined, out.lambda_unbounded);
   return out;

@@ -37,6 +37,7 @@
 #pragma once
 
 #include <armadillo>
+#include <limits>
 #include <string>
 
 #include "kreg/solvers/path_point.h"  // struct NumericalRange
@@ -57,7 +58,11 @@ inline constexpr std::size_t kNumericalRangeLpMaxRows = 200;
 
 /// The bounds above for K, y, the penalty and the KKT tolerance `tol` (an eigendecomposition of
 /// K, then the LPs or the weighted fits: O(n^3)). For callers that have found K numerically singular.
-NumericalRange numerical_range(const arma::mat& K, const arma::vec& y, Penalty pen, double tol);
+/// `enough`: the levels (and the fits within one) stop once lambda_undetermined reaches it, for a
+/// caller that only has points at or below `enough` to decide; the bounds are lower bounds
+/// either way, only weaker when cut short.
+NumericalRange numerical_range(const arma::mat& K, const arma::vec& y, Penalty pen, double tol,
+                               double enough = std::numeric_limits<double>::infinity());
 
 /// The clause behind a point below lambda_undetermined (and, with `unbounded`, below lambda*), in
 /// the user's units (effective / unit).

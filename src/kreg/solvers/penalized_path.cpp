@@ -105,6 +105,8 @@ std::vector<ProxResult> homotopy_then_fista(const arma::mat& K, const arma::vec&
     // nearly singular K the active system can be solved with coefficients of the wrong sign,
     // with no pivot small enough to stop the path) calls for the bounds as a stop does.
     bool uncertified_on_path = false;
+    double undecided = 0.0;  // the largest lambda the bound may have to decide
+    if (path.reached < lambdas.size()) undecided = lambdas[path.reached];
     for (std::size_t g = 0; g < path.reached; ++g) {
       ProxResult& r = out[g];
       r.alpha = path.alpha[g];
@@ -115,9 +117,10 @@ std::vector<ProxResult> homotopy_then_fista(const arma::mat& K, const arma::vec&
       r.converged = r.kkt <= kkt_tolerance(tol, max_abs_K, r.alpha);
       r.objective = penalized_objective(Ka, y, r.alpha, pen, lambdas[g]);
       uncertified_on_path = uncertified_on_path || !r.converged;
+      if (!r.converged) undecided = std::max(undecided, lambdas[g]);
     }
     if ((path_singular && path.reached < lambdas.size()) || uncertified_on_path)
-      range = numerical_range(K, y, pen, tol);
+      range = numerical_range(K, y, pen, tol, undecided);
     if (path.reached < lambdas.size() && path.alpha_at_stop.n_elem == y.n_elem) {
       at_stop = path.alpha_at_stop;
       arma::vec Ka;

@@ -109,7 +109,7 @@ double ReweightedRange::vertex_bound(arma::uword low, const arma::vec& e) const 
   return std::abs(arma::dot(y_, d)) / size;  // P is symmetric: -d is as feasible as d
 }
 
-RangeBounds ReweightedRange::distance(arma::uword low, int max_fits, double gap) {
+RangeBounds ReweightedRange::distance(arma::uword low, int max_fits, double gap, double target) {
   RangeBounds b;
   const arma::uword n = y_.n_elem;
   if (low == 0) return b;  // U_hi spans R^n: only d = 0 is feasible
@@ -129,9 +129,10 @@ RangeBounds ReweightedRange::distance(arma::uword low, int max_fits, double gap)
     if (!l1_) b.lower = std::max(b.lower, projected_sign_bound(low, e));
     b.upper = std::min(b.upper, l1_ ? arma::abs(e).max() : arma::accu(arma::abs(e)));
     reweight(e);
-    if (b.lower >= (1.0 - gap) * b.upper) break;
+    if (b.lower >= (1.0 - gap) * b.upper || b.lower >= target) break;
   }
-  if (b.iterations > 0 && b.lower < (1.0 - gap) * b.upper) b.lower = std::max(b.lower, vertex_bound(low, e_last_));
+  if (b.iterations > 0 && b.lower < (1.0 - gap) * b.upper && b.lower < target)
+    b.lower = std::max(b.lower, vertex_bound(low, e_last_));
   return b;
 }
 

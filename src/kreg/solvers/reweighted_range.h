@@ -15,6 +15,7 @@
 #pragma once
 
 #include <armadillo>
+#include <limits>
 
 #include "kreg/solvers/penalty.h"
 
@@ -34,8 +35,9 @@ class ReweightedRange {
   ReweightedRange(const arma::mat& U, const arma::vec& y, Penalty pen);
 
   /// Bounds on lambda* for U_hi = U.cols(low, n - 1), after at most `max_fits` weighted fits,
-  /// fewer once lower >= (1 - gap) upper.
-  RangeBounds distance(arma::uword low, int max_fits, double gap = 1e-3);
+  /// fewer once lower >= (1 - gap) upper or lower >= target (a caller that needs no more).
+  RangeBounds distance(arma::uword low, int max_fits, double gap = 1e-3,
+                       double target = std::numeric_limits<double>::infinity());
 
  private:
   // One weighted least-squares fit: the residual e and d = W e (orthogonal to U_hi). False
