@@ -31,16 +31,16 @@ typedef double Lanes4 __attribute__((vector_size(32)));
 KREG_ALWAYS_INLINE inline void load4(Lanes4& v, const double* p) { __builtin_memcpy(&v, p, sizeof v); }
 
 KREG_ALWAYS_INLINE inline double dot_body(arma::uword n, const double* x, const double* y) {
-  // Four running sums, lane k over the entries i = k (mod 4), added in a fixed order.
-  Lanes4 s = {0.0, 0.0, 0.0, 0.0}, xi, yi;
+  double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
   arma::uword i = 0;
   for (; i + 4 <= n; i += 4) {
-    load4(xi, x + i);
-    load4(yi, y + i);
-    s += xi * yi;
+    s0 += x[i] * y[i];
+    s1 += x[i + 1] * y[i + 1];
+    s2 += x[i + 2] * y[i + 2];
+    s3 += x[i + 3] * y[i + 3];
   }
-  for (; i < n; ++i) s[0] += x[i] * y[i];
-  return (s[0] + s[1]) + (s[2] + s[3]);
+  for (; i < n; ++i) s0 += x[i] * y[i];
+  return (s0 + s1) + (s2 + s3);
 }
 
 KREG_ALWAYS_INLINE inline void dot_pair_body(arma::uword n, const double* x, const double* y1, const double* y2,
