@@ -7,7 +7,8 @@
 // so z moves by delta d (G d = e_m) as lambda decreases by delta, and c by -delta K P d. Events:
 // a free alpha_i reaches +-m (i joins M), or s_i c_i of a clipped i reaches 0 (i becomes free).
 // From lambda_max = ||y||_1 (alpha = 0, every i with y_i != 0 clipped) down; G's Cholesky
-// factor is updated per event (free columns first, the m column last).
+// factor is updated per event (free columns first, the m column last), and each event's point
+// and direction are solved afresh from it (not carried over from the structure before).
 #pragma once
 
 #include <armadillo>
