@@ -76,7 +76,7 @@ predict_text="$(kreg predict --model /tmp/sine.json --data $data/sine_test.csv -
 echo "$predict_text"
 rows="$(($(wc -l </tmp/pred.csv) - 1))"
 r2="$(sed -n 's/^R2: \([-0-9.e]*\)$/\1/p' <<<"$predict_text")"
-if grep -q "^fitted krr (gaussian) on 40 rows x 1 features" <<<"$fit_text" && [[ $rows -eq 200 ]] &&
+if grep -q "^fitted krr (gaussian(bandwidth=0.5)) on 40 rows x 1 features" <<<"$fit_text" && [[ $rows -eq 200 ]] &&
    awk -v r="$r2" 'BEGIN { exit !(r > 0.8) }'; then
   ok "kreg fit + predict on the bundled sine data: 40 training rows, $rows predictions, test R2 $r2"
 else

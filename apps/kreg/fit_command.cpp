@@ -68,7 +68,8 @@ class FitCommand : public Command {
     if (!options.quiet()) {
       std::ostream& report = files.summary(io);
       const std::size_t held_out = data.n() - model.summary.n_train;  // --holdout rows
-      report << "fitted " << settings.method << " (" << settings.kernel.name << ") on " << model.summary.n_train
+      // The kernel with the parameter values the model holds (a tuned or default bandwidth too).
+      report << "fitted " << settings.method << " (" << model.kernel.text() << ") on " << model.summary.n_train
              << " rows x " << data.p() << " features"
              << (held_out > 0 ? " (" + std::to_string(held_out) + " more held out for early stopping)" : std::string())
              << ": train RMSE " << readable_number(model.summary.train_rmse) << ", train R2 "

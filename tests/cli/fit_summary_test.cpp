@@ -22,6 +22,15 @@ TEST(FitSummary, HoldoutRowsAreCountedApart) {
   EXPECT_EQ(model["training_summary"]["n_train"], 240);
 }
 
+// The first line names the kernel with its parameters, as --kernel would take them back.
+TEST(FitSummary, FirstLineNamesTheKernelsParameters) {
+  const std::string dir = scratch_dir();
+  const CliResult r = run_cli({"fit", "--data", source_path("data/sine_train.csv"), "--method", "klinf", "--bandwidth",
+                               "0.5", "--lambda", "20", "--model", dir + "/m.json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("fitted klinf (gaussian(bandwidth=0.5)) on 40 rows x 1 features: ", 0), 0u) << r.out;
+}
+
 TEST(FitSummary, UndefinedR2IsPrintedAsNan) {
   const std::string dir = scratch_dir();
   write_text(dir + "/flat.csv", "x,y\n1,5\n2,5\n3,5\n");
