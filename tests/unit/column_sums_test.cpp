@@ -77,5 +77,24 @@ TEST(ColumnSums, DotProductEqualsFourRunningSumsAddedInOrder) {
   expect_same(&got, {(s[0] + s[1]) + (s[2] + s[3])});
 }
 
+// The pair: eight running sums per vector (i mod 8), the two halves of four added lane by lane,
+// then the lanes in order; 43 entries: five groups of eight and a remainder of three.
+TEST(ColumnSums, DotProductPairEqualsEightRunningSumsAddedInOrder) {
+  arma::arma_rng::set_seed(14);
+  const arma::uword n = 43;
+  const arma::vec x = arma::randn(n), y1 = arma::randn(n), y2 = arma::randn(n);
+  auto reference = [&](const arma::vec& y) {
+    double s[8] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    for (arma::uword i = 0; i < 40; ++i) s[i % 8] += x[i] * y[i];
+    double lane[4];
+    for (int k = 0; k < 4; ++k) lane[k] = s[k] + s[k + 4];
+    for (arma::uword i = 40; i < n; ++i) lane[0] += x[i] * y[i];
+    return (lane[0] + lane[1]) + (lane[2] + lane[3]);
+  };
+  double got[2];
+  dot_product_pair(n, x.memptr(), y1.memptr(), y2.memptr(), got);
+  expect_same(got, {reference(y1), reference(y2)});
+}
+
 }  // namespace
 }  // namespace kreg

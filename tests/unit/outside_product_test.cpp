@@ -1,6 +1,7 @@
 // OutsideProduct against Armadillo's dense product: (K_{:,S} w)_i on every row outside S, for a
 // small set and a large one, and through one object along a sequence of sets that gain and lose
-// points one or several at a time (its reordered copy of K follows the set).
+// points one or several at a time (its reordered copy of K follows the set); compute_pair's two
+// products against the same.
 #include "kreg/linalg/outside_product.h"
 
 #include <gtest/gtest.h>
@@ -22,6 +23,16 @@ void expect_outside_rows_match(const arma::mat& K, const std::vector<arma::uword
   product.compute(K, set, member, w.memptr(), out.data());
   for (arma::uword i = 0; i < n; ++i)
     if (!member[i]) EXPECT_NEAR(out[i], expected[i], 1e-12 * (1.0 + arma::abs(expected).max())) << "row " << i;
+  // The pair of vectors in one pass (the klinf path's point and direction): each as alone.
+  const arma::vec v = arma::square(w) - 0.5;
+  const arma::vec expected_v = K.cols(arma::uvec(set)) * v;
+  std::vector<double> out_w(n, 0.0), out_v(n, 0.0);
+  product.compute_pair(K, set, member, w.memptr(), v.memptr(), out_w.data(), out_v.data());
+  for (arma::uword i = 0; i < n; ++i) {
+    if (member[i]) continue;
+    EXPECT_NEAR(out_w[i], expected[i], 1e-12 * (1.0 + arma::abs(expected).max())) << "row " << i;
+    EXPECT_NEAR(out_v[i], expected_v[i], 1e-12 * (1.0 + arma::abs(expected_v).max())) << "row " << i;
+  }
 }
 
 TEST(OutsideProduct, EqualsTheDenseProductOnTheRowsOutsideTheSet) {
