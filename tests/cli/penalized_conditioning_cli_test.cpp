@@ -79,6 +79,38 @@ TEST(PenalizedConditioningCli, SinePathsConvergeOrReportTheUndeterminedLambdas) 
   }
 }
 
+// Points the exact path certified (to the rounding of K alpha) below lambda*: their own warning,
+// with lambda* and their count, not the repeated rows' (California's 300 rows repeat none). The
+// kl1 path at bandwidth 20 certifies 17 of the default grid's points there.
+TEST(PenalizedConditioningCli, CertifiedPointsBelowLambdaStarAreNotBlamedOnRepeatedRows) {
+  const std::string dir = scratch_dir();
+  const std::string out = dir + "/p.csv";
+  const CliResult r = run_cli({"path", "--data", source_path("tests/fixtures/california_train.csv"), "--target",
+                               "MedHouseVal", "--method", "kl1", "--bandwidth", "20", "--output", out, "--quiet"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err.find("repeat another row"), std::string::npos) << r.err;
+  const std::string key = " path points (lambda < ";
+  const auto said_at = r.err.find(") are certified only to the rounding of K alpha");
+  ASSERT_NE(said_at, std::string::npos) << r.err;
+  const std::string line = r.err.substr(r.err.rfind("kreg: warning: ", said_at));
+  const int said = std::stoi(line.substr(std::string("kreg: warning: ").size()));
+  const double star = number_after(line, key);
+  std::istringstream csv(read_text(out));
+  std::string row;
+  std::getline(csv, row);
+  int certified_below = 0;
+  while (std::getline(csv, row)) {
+    const std::vector<std::string> cells = cells_of(row);
+    ASSERT_EQ(cells.size(), 11u) << row;
+    if (cells[9] == "1" && cells[10] == "0") {
+      ++certified_below;
+      EXPECT_LT(std::stod(cells[0]), star) << row;
+    }
+  }
+  EXPECT_GT(said, 0);
+  EXPECT_EQ(certified_below, said) << r.err;
+}
+
 // kreg cv on the same data: the grid points where a fold's fit lies below its lambda_undetermined
 // (not solved; it holds a solved neighbour's coefficients) or below its lambda* (no minimiser for
 // K rounded to its numerical range) have no cross-validation error, so cv
