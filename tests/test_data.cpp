@@ -4,6 +4,9 @@
 #include <cmath>
 
 #include "kreg/data/csv_table.h"
+#include "kreg/data/standardization.h"
+#include "kreg/kernels/gram.h"
+#include "kreg/routes/train.h"
 #include "test_paths.h"
 
 namespace kreg::test {
@@ -17,6 +20,14 @@ Dataset california(const std::string& part, std::size_t rows) {
     d.y = d.y.head(rows);
   }
   return d;
+}
+
+KernelProblem california_gaussian(std::size_t rows, double bandwidth) {
+  const Dataset d = california("train", rows);
+  const Standardization st = fit_standardization(d.X, d.y, StandardizeMode::kBoth);
+  KernelSettings ks;
+  ks.set("bandwidth", bandwidth);
+  return {gram(make_kernel(ks), st.transform_features(d.X)), st.transform_target(d.y)};
 }
 
 Dataset sine(const std::string& part) {

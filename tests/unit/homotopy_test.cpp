@@ -104,12 +104,7 @@ TEST(UpdatableCholesky, CarriedForwardSolveMatchesAFreshOne) {
 }
 
 TEST(Homotopy, EveryGridPointIsOptimalAndEqualsFista) {
-  const Dataset d = california("train", 200);
-  const Standardization st = fit_standardization(d.X, d.y, StandardizeMode::kBoth);
-  KernelSettings ks;
-  ks.set("bandwidth", 1.5);
-  const arma::mat K = gram(make_kernel(ks), st.transform_features(d.X));
-  const arma::vec y = st.transform_target(d.y);
+  const auto [K, y] = california_gaussian(200, 1.5);
   const double L = lipschitz_constant(K);
   for (const Penalty pen : {Penalty::kL1, Penalty::kLinf}) {
     const bool l1 = pen == Penalty::kL1;
@@ -141,12 +136,7 @@ TEST(Homotopy, EveryGridPointIsOptimalAndEqualsFista) {
 // then certified 10 of 50). Solved afresh at every event, it reaches the grid's end, every point
 // a KKT point to the rounding of K alpha, the penalty m = ||alpha||_inf never falling.
 TEST(Homotopy, LinfFollowsAFlatKernelToTheGridsEnd) {
-  const Dataset d = california("train");
-  const Standardization st = fit_standardization(d.X, d.y, StandardizeMode::kBoth);
-  KernelSettings ks;
-  ks.set("bandwidth", 10.0);
-  const arma::mat K = gram(make_kernel(ks), st.transform_features(d.X));
-  const arma::vec y = st.transform_target(d.y);
+  const auto [K, y] = california_gaussian(0, 10.0);
   const double top = std::log10(lambda_max(Penalty::kLinf, y));
   const std::vector<double> grid = logspace(top, top - 3.0, 50);
   const HomotopyResult path = linf_homotopy(K, y, grid, 50 * 300 + 100);

@@ -24,6 +24,32 @@ KREG_ALWAYS_INLINE inline void add_columns_body(const arma::mat& M, const arma::
   }
 }
 
+KREG_ALWAYS_INLINE inline void add_columns_pair_body(const arma::mat& M, const arma::uword* cols, const double* w1,
+                                                     const double* w2, std::size_t count, double* out1,
+                                                     double* out2) {
+  const arma::uword rows = M.n_rows;
+  std::size_t q = 0;
+  for (; q + 4 <= count; q += 4) {
+    const double *c0 = M.colptr(cols[q]), *c1 = M.colptr(cols[q + 1]), *c2 = M.colptr(cols[q + 2]),
+                 *c3 = M.colptr(cols[q + 3]);
+    const double a0 = w1[q], a1 = w1[q + 1], a2 = w1[q + 2], a3 = w1[q + 3];
+    const double b0 = w2[q], b1 = w2[q + 1], b2 = w2[q + 2], b3 = w2[q + 3];
+    for (arma::uword i = 0; i < rows; ++i) {
+      const double x0 = c0[i], x1 = c1[i], x2 = c2[i], x3 = c3[i];
+      out1[i] += (a0 * x0 + a1 * x1) + (a2 * x2 + a3 * x3);
+      out2[i] += (b0 * x0 + b1 * x1) + (b2 * x2 + b3 * x3);
+    }
+  }
+  for (; q < count; ++q) {
+    const double* c = M.colptr(cols[q]);
+    const double a = w1[q], b = w2[q];
+    for (arma::uword i = 0; i < rows; ++i) {
+      out1[i] += a * c[i];
+      out2[i] += b * c[i];
+    }
+  }
+}
+
 // Four doubles as one value (GCC/Clang vector extension): lane k holds the products of the
 // entries i = k (mod 4). Loaded with memcpy (no alignment assumed).
 typedef double Lanes4 __attribute__((vector_size(32)));
@@ -88,6 +114,10 @@ KREG_AVX2 void add_columns_avx2(const arma::mat& M, const arma::uword* cols, con
                                 double* out) {
   add_columns_body(M, cols, w, count, out);
 }
+KREG_AVX2 void add_columns_pair_avx2(const arma::mat& M, const arma::uword* cols, const double* w1, const double* w2,
+                                     std::size_t count, double* out1, double* out2) {
+  add_columns_pair_body(M, cols, w1, w2, count, out1, out2);
+}
 KREG_AVX2 double dot_avx2(arma::uword n, const double* x, const double* y) { return dot_body(n, x, y); }
 KREG_AVX2 void dot_pair_avx2(arma::uword n, const double* x, const double* y1, const double* y2, double* sums) {
   dot_pair_body(n, x, y1, y2, sums);
@@ -103,6 +133,11 @@ KREG_AVX2 void momentum_avx2(arma::uword n, double gamma, const double* d, doubl
 void add_weighted_columns(const arma::mat& M, const arma::uword* cols, const double* w, std::size_t count,
                           double* out) {
   KREG_DISPATCH_CALL(add_columns_body, add_columns_avx2, (M, cols, w, count, out));
+}
+
+void add_weighted_columns_pair(const arma::mat& M, const arma::uword* cols, const double* w1, const double* w2,
+                               std::size_t count, double* out1, double* out2) {
+  KREG_DISPATCH_CALL(add_columns_pair_body, add_columns_pair_avx2, (M, cols, w1, w2, count, out1, out2));
 }
 
 double dot_product(arma::uword n, const double* x, const double* y) {

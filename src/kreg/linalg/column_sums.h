@@ -12,6 +12,11 @@ namespace kreg {
 /// out[i] += sum_q w[q] M(i, cols[q]) for q < count (M's column cols[q]; four per pass over out).
 void add_weighted_columns(const arma::mat& M, const arma::uword* cols, const double* w, std::size_t count, double* out);
 
+/// The same for two weight vectors in one pass over the columns: out1 from w1, out2 from w2 (each
+/// with the sums and rounding of add_weighted_columns).
+void add_weighted_columns_pair(const arma::mat& M, const arma::uword* cols, const double* w1, const double* w2,
+                               std::size_t count, double* out1, double* out2);
+
 /// sum_i x[i] y[i] for i < n, in four running sums (i mod 4) added in a fixed order.
 double dot_product(arma::uword n, const double* x, const double* y);
 

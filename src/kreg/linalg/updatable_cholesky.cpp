@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "kreg/linalg/cholesky.h"
 #include "kreg/linalg/lapack.h"
 
 namespace kreg {
@@ -33,6 +34,22 @@ bool UpdatableCholesky::append(const double* a_S, double a_ii) {
   for (std::size_t j = 0; j < m_; ++j) at(m_, j) = work_[j];
   at(m_, m_) = std::sqrt(pivot2);
   ++m_;
+  return true;
+}
+
+bool UpdatableCholesky::assign(const arma::mat& A) {
+  const std::size_t m = A.n_rows;
+  L_.assign(m * m, 0.0);
+  cap_ = m;
+  m_ = 0;
+  for (std::size_t j = 0; j < m; ++j)
+    for (std::size_t i = j; i < m; ++i) at(i, j) = A(i, j);
+  if (m > 0 && cholesky_lower(static_cast<int>(m), L_.data(), static_cast<int>(cap_)) != 0) return false;
+  for (std::size_t j = 0; j < m; ++j) {
+    const double pivot = L_[j * cap_ + j];
+    if (!(pivot * pivot > tolerance_ * A(j, j))) return false;
+  }
+  m_ = m;  // (the strict upper triangle, zero, is not written by cholesky_lower)
   return true;
 }
 

@@ -22,6 +22,11 @@ class UpdatableCholesky {
   /// singular.
   bool append(const double* a_S, double a_ii);
 
+  /// Replaces the factor by one of the whole symmetric positive definite `A` (its lower
+  /// triangle; BLAS-3, as cholesky_lower). False, leaving the factor empty, when a pivot falls
+  /// below the tolerance of append.
+  bool assign(const arma::mat& A);
+
   /// Removes the index at position `pos` of the set (later positions move up by one). When `z`
   /// is given with L z = b (the forward half of a solve, length size()), it is carried to the
   /// new factor: on return L z = b without entry pos (length size() - 1).

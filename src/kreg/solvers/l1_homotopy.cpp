@@ -8,6 +8,8 @@
 
 #include "kreg/core/cpu_dispatch.h"
 #include "kreg/core/number_text.h"
+#include "kreg/linalg/column_sums.h"
+#include "kreg/linalg/complement_system.h"
 #include "kreg/linalg/outside_product.h"
 #include "kreg/linalg/updatable_cholesky.h"
 #include "kreg/solvers/homotopy_events.h"
@@ -20,6 +22,8 @@ namespace {
 constexpr double kTie = 1e-13;
 // Events between two points solved afresh (between them the point moves by summed steps).
 constexpr long kExactEvery = 32;
+// Events between two fresh products u = G s~ and v = G y~ of the late phase.
+constexpr long kLateRefreshEvery = 512;
 
 struct Active {
   std::vector<arma::uword> index;  // A, in insertion order (= order of the Cholesky factor)
@@ -29,7 +33,8 @@ struct Active {
 
 // The event loop, inlined into a portable and an AVX2 copy (kreg/core/cpu_dispatch.h).
 KREG_ALWAYS_INLINE inline HomotopyResult l1_homotopy_body(const arma::mat& K, const arma::vec& y,
-                                                          const std::vector<double>& lambdas, long max_events) {
+                                                          const std::vector<double>& lambdas, long max_events,
+                                                          const LatePhase& late_phase_rule) {
   const arma::uword n = y.n_elem;
   HomotopyResult out;
   out.alpha.resize(lambdas.size());
@@ -56,7 +61,52 @@ KREG_ALWAYS_INLINE inline HomotopyResult l1_homotopy_body(const arma::mat& K, co
   std::vector<double> column, d, rhs;
   std::vector<double> z;  // L z = s_A (L L^T = K_AA): d = K_AA^{-1} s_A is one back substitution
   arma::vec a(n);
+  // The late phase: once the inactive set I is small (most points active), K_AA's solves go
+  // through G = K^{-1} and a factor of G_II (kreg/linalg/complement_system.h) instead of the
+  // factor of K_AA, which is then released: with u = G s~ and v = G y~ (s~, y~ = s_A, y_A on A
+  // and 0 on I, each event adding or removing one column of G), the direction is x = K_AA^{-1} s_A
+  // from r = u, with a_I = K_IA d_A = w_I, and the point from r = v - lambda u, with
+  // c_I = y_I - w_I. An event costs O(n |I|) instead of O(|A|^2 + |A| |I|).
+  ComplementSystem late;
+  bool late_phase = false, late_tried = false;
+  long late_refreshed = 0;
+  arma::vec u, v, x_late, r_late;
+  std::vector<double> r_small, w_small;
+  // x = K_AA^{-1} b_A (rows A of x) and w_I = K_IA x_A (by complement order) from r = G b~.
+  auto late_solve = [&](const arma::vec& r) {
+    const std::vector<arma::uword>& I = late.complement();
+    r_small.resize(I.size());
+    w_small.resize(I.size());
+    for (std::size_t k = 0; k < I.size(); ++k) r_small[k] = -r[I[k]];
+    late.solve_small(r_small.data(), w_small.data());
+    x_late = r;
+    late.add_columns(w_small.data(), x_late.memptr());
+  };
+  auto late_refresh = [&]() {  // u and v afresh (their per-event updates accumulate rounding)
+    arma::mat B(n, 2, arma::fill::zeros);
+    for (std::size_t q = 0; q < A.index.size(); ++q) {
+      B(A.index[q], 0) = A.sign[q];
+      B(A.index[q], 1) = y[A.index[q]];
+    }
+    const arma::mat UV = late.inverse() * B;
+    u = UV.col(0);
+    v = UV.col(1);
+    late_refreshed = out.events;
+  };
+  auto late_move = [&](arma::uword i, double weight_sign, double weight_y) {  // u += ws G_i, v += wy G_i
+    const double* g = late.inverse().colptr(i);
+    add_scaled(n, weight_sign, g, u.memptr());
+    add_scaled(n, weight_y, g, v.memptr());
+  };
   auto join = [&](arma::uword i) {
+    if (late_phase) {
+      A.index.push_back(i);
+      A.sign.push_back(c[i] >= 0.0 ? 1.0 : -1.0);
+      A.member[i] = 1;
+      late.remove(i);
+      late_move(i, A.sign.back(), y[i]);
+      return true;
+    }
     column.resize(A.index.size());
     for (std::size_t q = 0; q < A.index.size(); ++q) column[q] = K(A.index[q], i);
     if (!chol.append(column.data(), K(i, i))) return false;
@@ -82,6 +132,18 @@ KREG_ALWAYS_INLINE inline HomotopyResult l1_homotopy_body(const arma::mat& K, co
   // optimality conditions) and c_I = y_I - K_{I,A} alpha_A.
   auto exact_point = [&]() {
     const std::size_t m = A.index.size();
+    if (late_phase) {
+      r_late = v - lambda * u;
+      late_solve(r_late);
+      for (std::size_t q = 0; q < m; ++q) {
+        alpha[A.index[q]] = x_late[A.index[q]];
+        c[A.index[q]] = lambda * A.sign[q];
+      }
+      const std::vector<arma::uword>& I = late.complement();
+      for (std::size_t k = 0; k < I.size(); ++k) c[I[k]] = y[I[k]] - w_small[k];
+      since_exact = 0;
+      return;
+    }
     rhs.resize(m);
     d.resize(m);
     for (std::size_t q = 0; q < m; ++q) rhs[q] = y[A.index[q]] - lambda * A.sign[q];
@@ -96,10 +158,36 @@ KREG_ALWAYS_INLINE inline HomotopyResult l1_homotopy_body(const arma::mat& K, co
   };
   for (;;) {
     if ((out.events & 15) == 0) progress_pulse();  // a long path is not silent
+    if (!late_tried && n >= late_phase_rule.min_rows &&
+        static_cast<double>(n - A.index.size()) <= late_phase_rule.set_fraction * static_cast<double>(n)) {
+      late_tried = true;
+      std::vector<arma::uword> I;
+      for (arma::uword i = 0; i < n; ++i)
+        if (!A.member[i]) I.push_back(i);
+      if (late.start(K, late_phase_rule.min_rcond) && late.reset(I)) {
+        late_phase = true;
+        out.late_from = out.events;
+        chol = UpdatableCholesky();  // released, as the product's copy of K
+        product = OutsideProduct();
+        z.clear();
+        late_refresh();
+        exact_point();
+      } else {
+        late = ComplementSystem();
+      }
+    }
     const std::size_t m = A.index.size();
     d.resize(m);
-    chol.back_solve(z.data(), d.data());
-    product.compute(K, A.index, A.member, d.data(), a.memptr());  // a_I = K_{I,A} d (a_A = s_A is not needed)
+    if (late_phase) {
+      if (out.events - late_refreshed >= kLateRefreshEvery) late_refresh();
+      late_solve(u);
+      for (std::size_t q = 0; q < m; ++q) d[q] = x_late[A.index[q]];
+      const std::vector<arma::uword>& I = late.complement();
+      for (std::size_t k = 0; k < I.size(); ++k) a[I[k]] = w_small[k];
+    } else {
+      chol.back_solve(z.data(), d.data());
+      product.compute(K, A.index, A.member, d.data(), a.memptr());  // a_I = K_{I,A} d (a_A = s_A is not needed)
+    }
 
     // The nearest event below lambda: the next grid value, a join or a leave.
     const double to_grid = lambda - lambdas[g];
@@ -133,6 +221,7 @@ KREG_ALWAYS_INLINE inline HomotopyResult l1_homotopy_body(const arma::mat& K, co
     // summed steps, the point is solved afresh instead.
     lambda = event == Event::kGrid ? lambdas[g] : lambda - step;
     if (event == Event::kGrid || ++since_exact >= kExactEvery) {
+      if (late_phase && event == Event::kGrid) late_refresh();
       exact_point();
     } else {
       for (std::size_t q = 0; q < m; ++q) alpha[A.index[q]] += step * d[q];
@@ -153,7 +242,17 @@ KREG_ALWAYS_INLINE inline HomotopyResult l1_homotopy_body(const arma::mat& K, co
       while (A.index[pos] != who) ++pos;
       c += alpha[who] * K.col(who);  // alpha_who (zero up to rounding) becomes exactly 0
       alpha[who] = 0.0;
-      chol.remove(pos, &z);
+      if (late_phase) {
+        if (!late.add(who)) {
+          out.stopped = "the inverse kernel matrix on the " + std::to_string(n - m + 1) +
+                        " inactive points is numerically singular at lambda " + readable_number(lambda);
+          out.stopped_singular = true;
+          break;
+        }
+        late_move(who, -A.sign[pos], -y[who]);
+      } else {
+        chol.remove(pos, &z);
+      }
       A.index.erase(A.index.begin() + static_cast<long>(pos));
       A.sign.erase(A.sign.begin() + static_cast<long>(pos));
       A.member[who] = 0;
@@ -179,16 +278,16 @@ KREG_ALWAYS_INLINE inline HomotopyResult l1_homotopy_body(const arma::mat& K, co
 
 #if KREG_DISPATCH
 KREG_AVX2 HomotopyResult l1_homotopy_avx2(const arma::mat& K, const arma::vec& y, const std::vector<double>& lambdas,
-                                          long max_events) {
-  return l1_homotopy_body(K, y, lambdas, max_events);
+                                          long max_events, const LatePhase& late) {
+  return l1_homotopy_body(K, y, lambdas, max_events, late);
 }
 #endif
 
 }  // namespace
 
 HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::vector<double>& lambdas,
-                           long max_events) {
-  KREG_DISPATCH_RETURN(l1_homotopy_body, l1_homotopy_avx2, (K, y, lambdas, max_events));
+                           long max_events, const LatePhase& late) {
+  KREG_DISPATCH_RETURN(l1_homotopy_body, l1_homotopy_avx2, (K, y, lambdas, max_events, late));
 }
 
 }  // namespace kreg

@@ -25,12 +25,25 @@ struct HomotopyResult {
   bool stopped_singular = false;  ///< it stopped because the kernel matrix on the active set is singular
   arma::vec alpha_at_stop;        ///< the coefficients where it stopped early (empty if it did not)
   double lambda_at_stop = 0.0;    ///< the lambda of alpha_at_stop
+  long late_from = -1;            ///< the event at which the late phase began (-1: it did not)
+};
+
+/// When a homotopy goes over to its late phase, where the small set (kl1: the inactive points;
+/// klinf: the clipped ones) is the complement of a ComplementSystem and an event costs O(n |set|)
+/// (kreg/linalg/complement_system.h). Measured on the 20-point paths of
+/// scripts/bench_penalized.sh (n = 2,000, Gaussian kernel): a fraction of 0.4 was the fastest
+/// of 0.2-0.8.
+struct LatePhase {
+  arma::uword min_rows = 1000;  ///< not below this many rows (K^{-1} costs n^3 flops and 8 n^2 bytes)
+  double set_fraction = 0.4;    ///< once the small set is at most this fraction of the rows
+  double min_rcond = 1e-10;     ///< if K's reciprocal condition estimate is at least this
 };
 
 /// The path at `lambdas` (decreasing, >= 0; effective values, i.e. already n-scaled). Stops
 /// early, with `stopped` set, when K_AA becomes numerically singular (pivot^2 < 1e-12 of the
 /// diagonal entry: the solution is then large and ill-determined) or after `max_events`
 /// events; the caller solves the rest another way.
-HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::vector<double>& lambdas, long max_events);
+HomotopyResult l1_homotopy(const arma::mat& K, const arma::vec& y, const std::vector<double>& lambdas, long max_events,
+                           const LatePhase& late = LatePhase());
 
 }  // namespace kreg

@@ -7,6 +7,7 @@
 
 #include "kreg/core/cpu_dispatch.h"
 #include "kreg/core/number_text.h"
+#include "kreg/linalg/complement_system.h"
 #include "kreg/linalg/matrix_vector.h"
 #include "kreg/linalg/outside_product.h"
 #include "kreg/linalg/updatable_cholesky.h"
@@ -46,9 +47,30 @@ class LinfState {
   std::vector<char> is_free, in_m;  // every point is free or clipped
   arma::vec sign, k_m;
   bool has_m_column = false;
+  // The late phase: the clipped set M, small, is the complement of a ComplementSystem (G = K^{-1}
+  // and a factor of G_MM); the factor of P^T K P, the carried u_free and k_m are then not kept.
+  bool late = false;
+  ComplementSystem late_system;
+
+  // Enters the late phase if K is well enough conditioned; false (nothing changed) if not.
+  bool enter_late(double min_rcond) {
+    std::vector<arma::uword> M;
+    for (arma::uword i = 0; i < in_m.size(); ++i)
+      if (in_m[i]) M.push_back(i);
+    if (!late_system.start(K_, min_rcond) || !late_system.reset(M)) {
+      late_system = ComplementSystem();
+      return false;
+    }
+    late = true;
+    chol = UpdatableCholesky();
+    u_free.clear();
+    has_m_column = false;
+    return true;
+  }
 
   // Appends the m column [K_{F,M} s_M ; s_M^T K_MM s_M] as the factor's last column.
   bool append_m_column() {
+    if (late) return true;
     std::vector<double> col(free.size());
     for (std::size_t q = 0; q < free.size(); ++q) col[q] = k_m[free[q]];
     double diag = 0.0;
@@ -63,6 +85,11 @@ class LinfState {
   }
   // i becomes free (the m column must be dropped first).
   bool append_free(arma::uword i) {
+    if (late) {
+      free.push_back(i);
+      is_free[i] = 1;
+      return true;
+    }
     std::vector<double> col(free.size());
     for (std::size_t q = 0; q < free.size(); ++q) col[q] = K_(free[q], i);
     if (!chol.append(col.data(), K_(i, i))) return false;
@@ -74,24 +101,28 @@ class LinfState {
   // The free point at position pos of the factor is clipped or leaves (the m column must be
   // dropped first).
   void remove_free(std::size_t pos) {
-    chol.remove(pos, &u_free);
+    if (!late) chol.remove(pos, &u_free);
     is_free[free[pos]] = 0;
     free.erase(free.begin() + static_cast<long>(pos));
   }
   // u_free solved afresh (the m column, last in the factor, does not enter the free rows).
   void refresh_forward() {
+    if (late) return;
     std::vector<double> b(chol.size(), 0.0), u(chol.size());
     for (std::size_t q = 0; q < free.size(); ++q) b[q] = y_[free[q]];
     chol.forward_solve(b.data(), u.data());
     u_free.assign(u.begin(), u.begin() + static_cast<long>(free.size()));
   }
-  void clip(arma::uword i, double s) {
+  bool clip(arma::uword i, double s) {
+    if (late && !late_system.add(i)) return false;
     in_m[i] = 1;
     sign[i] = s;
-    k_m += s * K_.col(i);
+    if (!late) k_m += s * K_.col(i);
+    return true;
   }
   // A fresh factor of G (updates accumulate rounding over many events).
   bool refactor() {
+    if (late) return late_system.reset(std::vector<arma::uword>(late_system.complement()));
     chol = UpdatableCholesky(1e-15);
     const std::vector<arma::uword> order = free;
     free.clear();
@@ -106,7 +137,10 @@ class LinfState {
     return k;
   }
   void unclip(arma::uword i) {
-    k_m -= sign[i] * K_.col(i);
+    if (late)
+      late_system.remove(i);
+    else
+      k_m -= sign[i] * K_.col(i);
     in_m[i] = 0;
     sign[i] = 0.0;
   }
@@ -121,7 +155,8 @@ inline void stop_singular(HomotopyResult& out, double lambda) {
 
 // The event loop, inlined into a portable and an AVX2 copy (kreg/core/cpu_dispatch.h).
 KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, const arma::vec& y,
-                                                            const std::vector<double>& lambdas, long max_events) {
+                                                            const std::vector<double>& lambdas, long max_events,
+                                                            const LatePhase& late_phase_rule) {
   const arma::uword n = y.n_elem;
   HomotopyResult out;
   out.alpha.resize(lambdas.size());
@@ -162,6 +197,7 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
   long events_at_refactor = -1, events_at_refresh = 0;
   HomotopyEvents events(max_events, static_cast<long>(n));
   OutsideProduct product;
+  bool late_tried = false;
   // The current structure's point at lambda, solved afresh from the factor of G:
   //   z = (alpha_F, m) = G^{-1} (P^T y - lambda e_m),  d = G^{-1} e_m,  alpha_M = m s_M,
   // and on the clipped rows the correlations c_M = y_M - K_{M,F} alpha_F - m k_m and their rates
@@ -173,7 +209,53 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
   // multiplier below 0) and the path stops hundreds of events early.
   arma::vec Ka, Kz(n), Kd(n);
   std::vector<double> correction;
+  // In the late phase, with G = K^{-1} and v = G y: K alpha = y - c with c supported on M, so
+  // alpha = v - G_{:,M} c_M, and alpha_M = m s_M gives c_M = G_MM^{-1} (v_M - m s_M) = p - m q
+  // (p = G_MM^{-1} v_M, q = G_MM^{-1} s_M); s_M^T c_M = lambda then fixes
+  //   m = (s_M^T p - lambda) dm,  dm = 1 / s_M^T q,  a_M = dm q,  d_F = (G_{:,M} a_M)_F:
+  // two solves with the small factor of G_MM and two passes over |M| columns of G, O(n |M|).
+  arma::vec v_late, p_late, q_late, c_late, a_late, alpha_late, d_late;
+  auto solve_point_late = [&]() {
+    const std::vector<arma::uword>& M = st.late_system.complement();
+    const std::size_t k = M.size(), q_free = st.free.size();
+    arma::vec vM(k), sM(k);
+    for (std::size_t j = 0; j < k; ++j) {
+      vM[j] = v_late[M[j]];
+      sM[j] = st.sign[M[j]];
+    }
+    p_late.set_size(k);
+    q_late.set_size(k);
+    st.late_system.solve_small(vM.memptr(), p_late.memptr());
+    st.late_system.solve_small(sM.memptr(), q_late.memptr());
+    const double dm = 1.0 / arma::dot(sM, q_late);
+    m = (arma::dot(sM, p_late) - lambda) * dm;
+    c_late = p_late - m * q_late;
+    a_late = dm * q_late;
+    alpha_late = v_late;
+    const arma::vec minus_c = -c_late;
+    d_late.zeros(n);
+    st.late_system.add_columns_pair(minus_c.memptr(), a_late.memptr(), alpha_late.memptr(), d_late.memptr());
+    z.resize(q_free + 1);
+    d.resize(q_free + 1);
+    for (std::size_t q = 0; q < q_free; ++q) {
+      z[q] = alpha_late[st.free[q]];
+      d[q] = d_late[st.free[q]];
+      alpha[st.free[q]] = z[q];
+      c[st.free[q]] = 0.0;
+    }
+    z[q_free] = m;
+    d[q_free] = dm;
+    for (std::size_t j = 0; j < k; ++j) {
+      alpha[M[j]] = st.sign[M[j]] * m;
+      c[M[j]] = c_late[j];
+      a[M[j]] = a_late[j];
+    }
+  };
   auto solve_point = [&](bool refine) {
+    if (st.late) {
+      solve_point_late();
+      return;
+    }
     const std::size_t q_free = st.free.size();
     rhs.resize(q_free + 1);
     z.resize(q_free + 1);
@@ -223,6 +305,19 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
   arma::vec alpha_at_event = alpha;
   for (;;) {
     if ((out.events & 15) == 0) progress_pulse();  // a long path is not silent
+    if (!late_tried && n >= late_phase_rule.min_rows &&
+        static_cast<double>(st.clipped_count()) <= late_phase_rule.set_fraction * static_cast<double>(n)) {
+      late_tried = true;
+      st.drop_m_column();
+      if (st.enter_late(late_phase_rule.min_rcond)) {
+        out.late_from = out.events;
+        product = OutsideProduct();  // its copy of K is released
+        v_late = st.late_system.inverse() * y;
+      } else if (!st.append_m_column() && !st.refactor()) {
+        stop_singular(out, lambda);
+        break;
+      }
+    }
     if (out.events % kRefreshEvery == 0 && out.events != events_at_refresh) {
       st.refresh_forward();  // against the drift of the carried u_free
       events_at_refresh = out.events;
@@ -303,7 +398,10 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
       std::size_t pos = 0;
       while (st.free[pos] != who) ++pos;
       st.remove_free(pos);
-      st.clip(who, clip_sign);
+      if (!st.clip(who, clip_sign)) {
+        stop_singular(out, lambda);
+        break;
+      }
       last_clipped = who;
     } else {
       st.unclip(who);
@@ -330,16 +428,16 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
 
 #if KREG_DISPATCH
 KREG_AVX2 HomotopyResult linf_homotopy_avx2(const arma::mat& K, const arma::vec& y, const std::vector<double>& lambdas,
-                                            long max_events) {
-  return linf_homotopy_body(K, y, lambdas, max_events);
+                                            long max_events, const LatePhase& late) {
+  return linf_homotopy_body(K, y, lambdas, max_events, late);
 }
 #endif
 
 }  // namespace
 
 HomotopyResult linf_homotopy(const arma::mat& K, const arma::vec& y, const std::vector<double>& lambdas,
-                             long max_events) {
-  KREG_DISPATCH_RETURN(linf_homotopy_body, linf_homotopy_avx2, (K, y, lambdas, max_events));
+                             long max_events, const LatePhase& late) {
+  KREG_DISPATCH_RETURN(linf_homotopy_body, linf_homotopy_avx2, (K, y, lambdas, max_events, late));
 }
 
 }  // namespace kreg

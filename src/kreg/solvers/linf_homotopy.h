@@ -21,6 +21,6 @@ namespace kreg {
 /// The path at `lambdas` (decreasing, >= 0, effective values); see l1_homotopy for the result
 /// and the conditions under which it stops early.
 HomotopyResult linf_homotopy(const arma::mat& K, const arma::vec& y, const std::vector<double>& lambdas,
-                             long max_events);
+                             long max_events, const LatePhase& late = LatePhase());
 
 }  // namespace kreg
