@@ -11,13 +11,14 @@
 
 namespace kreg {
 
-bool ComplementSystem::start(const arma::mat& K, double min_rcond) {
+bool ComplementSystem::start(const arma::mat& K, double min_rcond, const std::function<void()>& release) {
   G_.reset();
   complement_.clear();
   factor_ = UpdatableCholesky(1e-13);
   try {
     CholeskyFactor f = cholesky_in_place(K, "the kernel matrix");
     if (!(f.rcond >= min_rcond)) return false;
+    if (release) release();
     cholesky_inverse_lower(f.factor, G_);
   } catch (const NumericalError&) {
     return false;

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <armadillo>
+#include <functional>
 #include <vector>
 
 #include "kreg/linalg/updatable_cholesky.h"
@@ -23,8 +24,10 @@ namespace kreg {
 class ComplementSystem {
  public:
   /// G = K^{-1}. False, holding nothing, when K is not numerically positive definite or LAPACK's
-  /// estimate of its reciprocal condition number is below `min_rcond`.
-  bool start(const arma::mat& K, double min_rcond);
+  /// estimate of its reciprocal condition number is below `min_rcond`. `release`, if given, is
+  /// called once the condition number has passed, before G is allocated: there the caller frees
+  /// what the late phase replaces, so that K's factor and G are not held beside it.
+  bool start(const arma::mat& K, double min_rcond, const std::function<void()>& release = {});
 
   /// G = K^{-1} (symmetric, both triangles).
   const arma::mat& inverse() const { return G_; }

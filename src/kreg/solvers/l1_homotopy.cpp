@@ -164,14 +164,23 @@ KREG_ALWAYS_INLINE inline HomotopyResult l1_homotopy_body(const arma::mat& K, co
       std::vector<arma::uword> I;
       for (arma::uword i = 0; i < n; ++i)
         if (!A.member[i]) I.push_back(i);
-      if (late.start(K, late_phase_rule.min_rcond) && late.reset(I)) {
-        late_phase = true;
-        out.late_from = out.events;
-        chol = UpdatableCholesky();  // released, as the product's copy of K
+      bool released = false;
+      auto release = [&] {  // the active block's factor and the product's copy of K
+        chol = UpdatableCholesky();
         product = OutsideProduct();
         z.clear();
+        released = true;
+      };
+      if (late.start(K, late_phase_rule.min_rcond, release) && late.reset(I)) {
+        late_phase = true;
+        out.late_from = out.events;
         late_refresh();
         exact_point();
+      } else if (released) {  // G_II not positive definite (K's rcond passed): the path cannot go on
+        out.stopped = "the inverse kernel matrix on the " + std::to_string(I.size()) +
+                      " inactive points is numerically singular at lambda " + readable_number(lambda);
+        out.stopped_singular = true;
+        break;
       } else {
         late = ComplementSystem();
       }

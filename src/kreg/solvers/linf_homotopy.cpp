@@ -4,6 +4,7 @@
 #include "kreg/core/progress.h"
 
 #include <cmath>
+#include <functional>
 
 #include "kreg/core/cpu_dispatch.h"
 #include "kreg/core/number_text.h"
@@ -53,18 +54,25 @@ class LinfState {
   ComplementSystem late_system;
 
   // Enters the late phase if K is well enough conditioned; false (nothing changed) if not.
-  bool enter_late(double min_rcond) {
+  // `release` frees the caller's share (the outside product's copy of K) with this state's.
+  // Stays false when G_II is not positive definite after all (released, then, is true).
+  bool enter_late(double min_rcond, const std::function<void()>& release_outside, bool& released) {
     std::vector<arma::uword> M;
     for (arma::uword i = 0; i < in_m.size(); ++i)
       if (in_m[i]) M.push_back(i);
-    if (!late_system.start(K_, min_rcond) || !late_system.reset(M)) {
+    released = false;
+    auto release = [&] {
+      chol = UpdatableCholesky();
+      u_free.clear();
+      has_m_column = false;
+      release_outside();
+      released = true;
+    };
+    if (!late_system.start(K_, min_rcond, release) || !late_system.reset(M)) {
       late_system = ComplementSystem();
       return false;
     }
     late = true;
-    chol = UpdatableCholesky();
-    u_free.clear();
-    has_m_column = false;
     return true;
   }
 
@@ -309,10 +317,13 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
         static_cast<double>(st.clipped_count()) <= late_phase_rule.set_fraction * static_cast<double>(n)) {
       late_tried = true;
       st.drop_m_column();
-      if (st.enter_late(late_phase_rule.min_rcond)) {
+      bool released = false;
+      if (st.enter_late(late_phase_rule.min_rcond, [&] { product = OutsideProduct(); }, released)) {
         out.late_from = out.events;
-        product = OutsideProduct();  // its copy of K is released
         v_late = st.late_system.inverse() * y;
+      } else if (released) {  // K's rcond passed but G_MM is not positive definite
+        stop_singular(out, lambda);
+        break;
       } else if (!st.append_m_column() && !st.refactor()) {
         stop_singular(out, lambda);
         break;
