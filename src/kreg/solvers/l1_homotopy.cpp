@@ -10,6 +10,7 @@
 #include "kreg/core/number_text.h"
 #include "kreg/linalg/column_sums.h"
 #include "kreg/linalg/complement_system.h"
+#include "kreg/linalg/matrix_vector.h"
 #include "kreg/linalg/outside_product.h"
 #include "kreg/linalg/updatable_cholesky.h"
 #include "kreg/solvers/homotopy_events.h"
@@ -70,7 +71,7 @@ KREG_ALWAYS_INLINE inline HomotopyResult l1_homotopy_body(const arma::mat& K, co
   ComplementSystem late;
   bool late_phase = false, late_tried = false;
   long late_refreshed = 0;
-  arma::vec u, v, x_late, r_late;
+  arma::vec u, v, x_late, r_late, Ka_late;
   std::vector<double> r_small, w_small;
   // x = K_AA^{-1} b_A (rows A of x) and w_I = K_IA x_A (by complement order) from r = G b~.
   auto late_solve = [&](const arma::vec& r) {
@@ -130,17 +131,31 @@ KREG_ALWAYS_INLINE inline HomotopyResult l1_homotopy_body(const arma::mat& K, co
   long since_exact = 0;
   // alpha_A = K_AA^{-1} (y_A - lambda s_A) solved afresh, and c from it: c_A = lambda s_A (the
   // optimality conditions) and c_I = y_I - K_{I,A} alpha_A.
-  auto exact_point = [&]() {
+  // `refine` (grid values, late phase): one step of iterative refinement against the rounding of
+  // G, alpha_A += K_AA^{-1} rho_A with rho_A = y_A - lambda s_A - (K alpha)_A, through G as well.
+  auto exact_point = [&](bool refine) {
     const std::size_t m = A.index.size();
     if (late_phase) {
       r_late = v - lambda * u;
       late_solve(r_late);
+      const std::vector<arma::uword>& I = late.complement();
       for (std::size_t q = 0; q < m; ++q) {
         alpha[A.index[q]] = x_late[A.index[q]];
         c[A.index[q]] = lambda * A.sign[q];
       }
-      const std::vector<arma::uword>& I = late.complement();
       for (std::size_t k = 0; k < I.size(); ++k) c[I[k]] = y[I[k]] - w_small[k];
+      if (refine) {
+        symmetric_times(K, alpha, Ka_late);
+        arma::vec rho(n, arma::fill::zeros);
+        for (std::size_t q = 0; q < m; ++q) {
+          const arma::uword i = A.index[q];
+          rho[i] = y[i] - lambda * A.sign[q] - Ka_late[i];
+        }
+        symmetric_times(late.inverse(), rho, r_late);
+        late_solve(r_late);
+        for (std::size_t q = 0; q < m; ++q) alpha[A.index[q]] += x_late[A.index[q]];
+        for (std::size_t k = 0; k < I.size(); ++k) c[I[k]] = y[I[k]] - Ka_late[I[k]] - w_small[k];
+      }
       since_exact = 0;
       return;
     }
@@ -175,7 +190,7 @@ KREG_ALWAYS_INLINE inline HomotopyResult l1_homotopy_body(const arma::mat& K, co
         late_phase = true;
         out.late_from = out.events;
         late_refresh();
-        exact_point();
+        exact_point(false);
       } else if (released) {  // G_II not positive definite (K's rcond passed): the path cannot go on
         out.stopped = "the inverse kernel matrix on the " + std::to_string(I.size()) +
                       " inactive points is numerically singular at lambda " + readable_number(lambda);
@@ -231,7 +246,7 @@ KREG_ALWAYS_INLINE inline HomotopyResult l1_homotopy_body(const arma::mat& K, co
     lambda = event == Event::kGrid ? lambdas[g] : lambda - step;
     if (event == Event::kGrid || ++since_exact >= kExactEvery) {
       if (late_phase && event == Event::kGrid) late_refresh();
-      exact_point();
+      exact_point(event == Event::kGrid);
     } else {
       for (std::size_t q = 0; q < m; ++q) alpha[A.index[q]] += step * d[q];
       for (arma::uword i = 0; i < n; ++i)

@@ -222,13 +222,15 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
   // (p = G_MM^{-1} v_M, q = G_MM^{-1} s_M); s_M^T c_M = lambda then fixes
   //   m = (s_M^T p - lambda) dm,  dm = 1 / s_M^T q,  a_M = dm q,  d_F = (G_{:,M} a_M)_F:
   // two solves with the small factor of G_MM and two passes over |M| columns of G, O(n |M|).
-  arma::vec v_late, p_late, q_late, c_late, a_late, alpha_late, d_late;
-  auto solve_point_late = [&]() {
+  // With `refine` (grid values), one step of iterative refinement against the rounding of G: the
+  // same solve with v replaced by alpha + G (y - K alpha), which is v for an exact G.
+  arma::vec v_late, p_late, q_late, c_late, a_late, alpha_late, d_late, v_refined, Ka_late;
+  auto solve_point_late = [&](const arma::vec& v_source) {
     const std::vector<arma::uword>& M = st.late_system.complement();
     const std::size_t k = M.size(), q_free = st.free.size();
     arma::vec vM(k), sM(k);
     for (std::size_t j = 0; j < k; ++j) {
-      vM[j] = v_late[M[j]];
+      vM[j] = v_source[M[j]];
       sM[j] = st.sign[M[j]];
     }
     p_late.set_size(k);
@@ -239,7 +241,7 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
     m = (arma::dot(sM, p_late) - lambda) * dm;
     c_late = p_late - m * q_late;
     a_late = dm * q_late;
-    alpha_late = v_late;
+    alpha_late = v_source;
     const arma::vec minus_c = -c_late;
     d_late.zeros(n);
     st.late_system.add_columns_pair(minus_c.memptr(), a_late.memptr(), alpha_late.memptr(), d_late.memptr());
@@ -261,7 +263,13 @@ KREG_ALWAYS_INLINE inline HomotopyResult linf_homotopy_body(const arma::mat& K, 
   };
   auto solve_point = [&](bool refine) {
     if (st.late) {
-      solve_point_late();
+      solve_point_late(v_late);
+      if (refine) {
+        symmetric_times(K, alpha, Ka_late);
+        symmetric_times(st.late_system.inverse(), arma::vec(y - Ka_late), v_refined);
+        v_refined += alpha;
+        solve_point_late(v_refined);
+      }
       return;
     }
     const std::size_t q_free = st.free.size();
