@@ -29,9 +29,12 @@ MemoryEstimate dual(std::size_t n, std::size_t n_validation, DualExtra extra) {
       e.bytes += square_bytes(nn);
       e.what += " and a factor of its active set";
       break;
-    case DualExtra::kHomotopy:  // and the homotopies' reordered copy of K (linalg/outside_product.h)
-      e.bytes += 2.0 * square_bytes(nn);
-      e.what += ", a factor of its active set and a reordered copy";
+    case DualExtra::kHomotopy:
+      // and the homotopies' reordered copy of K (linalg/outside_product.h); from 1,000 rows their
+      // late phase (linalg/complement_system.h) factors K while the copy and the active set's
+      // factor are still held, then keeps the factor's inverse in their place.
+      e.bytes += 3.0 * square_bytes(nn);
+      e.what += ", a factor of its active set, a reordered copy and K's factor or inverse";
       break;
     case DualExtra::kNone:
       break;

@@ -52,8 +52,8 @@ std::string matrix_text(std::size_t n);
 /// The linear kernel's primal system on n x p.
 MemoryEstimate primal(std::size_t n, std::size_t p);
 /// The n x n kernel matrix, plus (`extra`) its eigendecomposition, an active set's factor, or that
-/// factor and the homotopies' reordered copy of the matrix,
-/// plus the validation rows' cross-kernel matrix.
+/// factor, the homotopies' reordered copy of the matrix and the late phase's factor of it (or its
+/// inverse), plus the validation rows' cross-kernel matrix.
 enum class DualExtra { kNone, kEigen, kActiveSet, kHomotopy };
 MemoryEstimate dual(std::size_t n, std::size_t n_validation, DualExtra extra);
 }  // namespace memory_terms
