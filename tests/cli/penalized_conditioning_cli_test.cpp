@@ -80,35 +80,48 @@ TEST(PenalizedConditioningCli, SinePathsConvergeOrReportTheUndeterminedLambdas) 
 }
 
 // Points the exact path certified (to the rounding of K alpha) below lambda*: their own warning,
-// with lambda* and their count, not the repeated rows' (California's 300 rows repeat none). The
-// kl1 path at bandwidth 20 certifies 17 of the default grid's points there.
+// with lambda* and their count, not the repeated rows' (California's 300 rows repeat none).
+// Whether the path reaches such points depends on the last bits of K's products, so on
+// OpenBLAS's kernel set: with the SkylakeX kernels the kl1 path at bandwidth 20 certifies 17 of
+// the default grid's points there, with the Haswell kernels the one at bandwidth 18 certifies 11.
+// Both run; every run that has such points must say so correctly, and at least one must have them.
 TEST(PenalizedConditioningCli, CertifiedPointsBelowLambdaStarAreNotBlamedOnRepeatedRows) {
   const std::string dir = scratch_dir();
-  const std::string out = dir + "/p.csv";
-  const CliResult r = run_cli({"path", "--data", source_path("tests/fixtures/california_train.csv"), "--target",
-                               "MedHouseVal", "--method", "kl1", "--bandwidth", "20", "--output", out, "--quiet"});
-  ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.err.find("repeat another row"), std::string::npos) << r.err;
-  const std::string key = " path points (lambda < ";
-  const auto said_at = r.err.find(") are certified only to the rounding of K alpha");
-  ASSERT_NE(said_at, std::string::npos) << r.err;
-  const std::string line = r.err.substr(r.err.rfind("kreg: warning: ", said_at));
-  const int said = std::stoi(line.substr(std::string("kreg: warning: ").size()));
-  const double star = number_after(line, key);
-  std::istringstream csv(read_text(out));
-  std::string row;
-  std::getline(csv, row);
-  int certified_below = 0;
-  while (std::getline(csv, row)) {
-    const std::vector<std::string> cells = cells_of(row);
-    ASSERT_EQ(cells.size(), 11u) << row;
-    if (cells[9] == "1" && cells[10] == "0") {
-      ++certified_below;
-      EXPECT_LT(std::stod(cells[0]), star) << row;
+  int runs_with_certified_points = 0;
+  for (const std::string bandwidth : {"18", "20"}) {
+    SCOPED_TRACE("bandwidth " + bandwidth);
+    const std::string out = dir + "/p" + bandwidth + ".csv";
+    const CliResult r = run_cli({"path", "--data", source_path("tests/fixtures/california_train.csv"), "--target",
+                                 "MedHouseVal", "--method", "kl1", "--bandwidth", bandwidth, "--output", out,
+                                 "--quiet"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.err.find("repeat another row"), std::string::npos) << r.err;
+    const std::string key = " path points (lambda < ";
+    const auto said_at = r.err.find(") are certified only to the rounding of K alpha");
+    int said = 0;
+    double star = -1.0;
+    if (said_at != std::string::npos) {
+      ++runs_with_certified_points;
+      const std::string line = r.err.substr(r.err.rfind("kreg: warning: ", said_at));
+      said = std::stoi(line.substr(std::string("kreg: warning: ").size()));
+      star = number_after(line, key);
+      EXPECT_GT(said, 0);
     }
+    std::istringstream csv(read_text(out));
+    std::string row;
+    std::getline(csv, row);
+    int certified_below = 0;
+    while (std::getline(csv, row)) {
+      const std::vector<std::string> cells = cells_of(row);
+      ASSERT_EQ(cells.size(), 11u) << row;
+      if (cells[9] == "1" && cells[10] == "0") {
+        ++certified_below;
+        EXPECT_LT(std::stod(cells[0]), star) << row;
+      }
+    }
+    EXPECT_EQ(certified_below, said) << r.err;  // none without the warning
   }
-  EXPECT_GT(said, 0);
-  EXPECT_EQ(certified_below, said) << r.err;
+  EXPECT_GE(runs_with_certified_points, 1) << "neither bandwidth reached points certified below lambda*";
 }
 
 // kreg cv on the same data: the grid points where a fold's fit lies below its lambda_undetermined

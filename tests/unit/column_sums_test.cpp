@@ -77,6 +77,41 @@ TEST(ColumnSums, DotProductEqualsFourRunningSumsAddedInOrder) {
   expect_same(&got, {(s[0] + s[1]) + (s[2] + s[3])});
 }
 
+// Four columns at once: each bit for bit the single dot product (43 entries, as above).
+TEST(ColumnSums, FourDotProductsEqualFourSingleOnes) {
+  arma::arma_rng::set_seed(15);
+  const arma::uword n = 43;
+  const arma::mat X = arma::randn(n, 4);
+  const arma::vec y = arma::randn(n);
+  const double* columns[4] = {X.colptr(0), X.colptr(1), X.colptr(2), X.colptr(3)};
+  double got[4];
+  dot_products_four(n, columns, y.memptr(), got);
+  std::vector<double> want(4);
+  for (int c = 0; c < 4; ++c) want[c] = dot_product(n, X.colptr(c), y.memptr());
+  expect_same(got, {want[0], want[1], want[2], want[3]});
+}
+
+// A row range sums exactly what the whole does on those rows and leaves the others alone.
+TEST(ColumnSums, RowRangeOfWeightedColumnsEqualsTheWholeOnItsRows) {
+  arma::arma_rng::set_seed(16);
+  const arma::uword rows = 29;
+  const arma::mat M = arma::randn(rows, 9);
+  const arma::uvec cols = {8, 0, 3, 5, 1, 7, 2};
+  const arma::vec w = arma::randn(cols.n_elem), w2 = arma::randn(cols.n_elem);
+  arma::vec whole(rows, arma::fill::value(0.25)), part(rows, arma::fill::value(0.25));
+  arma::vec whole2(rows, arma::fill::value(-1.0)), part2(rows, arma::fill::value(-1.0));
+  add_weighted_columns(M, cols.memptr(), w.memptr(), cols.n_elem, whole.memptr());
+  add_weighted_columns_pair(M, cols.memptr(), w.memptr(), w2.memptr(), cols.n_elem, whole.memptr(), whole2.memptr());
+  add_weighted_columns_rows(M, cols.memptr(), w.memptr(), cols.n_elem, 5, 18, part.memptr());
+  add_weighted_columns_pair_rows(M, cols.memptr(), w.memptr(), w2.memptr(), cols.n_elem, 5, 18, part.memptr(),
+                                 part2.memptr());
+  for (arma::uword i = 0; i < rows; ++i) {
+    const bool inside = i >= 5 && i < 18;
+    EXPECT_EQ(part[i], inside ? whole[i] : 0.25) << "row " << i;
+    EXPECT_EQ(part2[i], inside ? whole2[i] : -1.0) << "row " << i;
+  }
+}
+
 // The pair: eight running sums per vector (i mod 8), the two halves of four added lane by lane,
 // then the lanes in order; 43 entries: five groups of eight and a remainder of three.
 TEST(ColumnSums, DotProductPairEqualsEightRunningSumsAddedInOrder) {

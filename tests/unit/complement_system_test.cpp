@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "kreg/core/grid.h"
+#include "kreg/linalg/blas_threads.h"
 #include "kreg/linalg/column_sums.h"
 #include "kreg/linalg/complement_system.h"
 #include "kreg/solvers/l1_homotopy.h"
@@ -80,6 +81,35 @@ TEST(ComplementSystem, RefusesASingularOrIllConditionedKernel) {
   K = V * arma::diagmat(e) * V.t();
   K = 0.5 * (K + K.t());
   EXPECT_FALSE(cs.start(K, 1e-10));
+}
+
+// Above kPassThreadsFrom entries the sums over the complement's columns are shared among threads
+// in row pieces: the same bits on one thread and on two.
+TEST(ComplementSystem, GivesTheSameBitsOnOneThreadAndOnTwo) {
+  arma::arma_rng::set_seed(12);
+  const arma::uword n = 2100, m = 1100;  // n m > 2^21
+  const arma::mat B = arma::randn(n, 40);
+  const arma::mat K = B * B.t() + static_cast<double>(n) * arma::eye(n, n);
+  ComplementSystem cs;
+  ASSERT_TRUE(cs.start(K, 1e-12));
+  std::vector<arma::uword> I;
+  for (arma::uword i = 0; i < m; ++i) I.push_back((11 * i) % n);  // 11 is prime to n: distinct points
+  ASSERT_TRUE(cs.reset(I));
+  ASSERT_GE(static_cast<double>(n) * static_cast<double>(m), kPassThreadsFrom);
+  const arma::vec w = arma::randn(m), w2 = arma::randn(m);
+  std::vector<arma::vec> got;
+  for (int threads : {1, 2}) {
+    set_compute_threads(threads);
+    arma::vec x(n, arma::fill::ones), y(n, arma::fill::ones), z(n, arma::fill::zeros);
+    cs.add_columns(w.memptr(), x.memptr());
+    cs.add_columns_pair(w.memptr(), w2.memptr(), y.memptr(), z.memptr());
+    got.insert(got.end(), {x, y, z});
+  }
+  set_compute_threads(1);
+  for (int k = 0; k < 3; ++k) EXPECT_TRUE(arma::all(got[k] == got[k + 3])) << "output " << k;
+  EXPECT_TRUE(arma::all(got[0] == got[1]));  // the pair's first sum is the single one
+  const arma::vec expected = 1.0 + cs.inverse().cols(arma::uvec(I)) * w;
+  EXPECT_LT(arma::abs(got[0] - expected).max(), 1e-12 * arma::abs(expected).max());
 }
 
 TEST(ColumnSums, PairOfWeightedColumnSumsEqualsTwoSingleOnes) {

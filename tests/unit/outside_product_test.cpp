@@ -1,8 +1,10 @@
 // OutsideProduct against Armadillo's dense product: (K_{:,S} w)_i on every row outside S, for a
 // small set and a large one, and through one object along a sequence of sets that gain and lose
 // points one or several at a time (its reordered copy of K follows the set); compute_pair's two
-// products against the same.
+// products against the same; the same bits on one thread and two above the threading threshold.
 #include "kreg/linalg/outside_product.h"
+
+#include "kreg/linalg/blas_threads.h"
 
 #include <gtest/gtest.h>
 
@@ -76,6 +78,37 @@ TEST(OutsideProduct, FollowsASetThatGainsAndLosesPoints) {
   while (!set.empty()) {
     set.pop_back();
     expect_outside_rows_match(K, set, product);
+  }
+}
+
+// Above kPassThreadsFrom entries the dot products are shared among threads: the result must be
+// the same bits on one thread and on two (and still the dense product).
+TEST(OutsideProduct, GivesTheSameBitsOnOneThreadAndOnTwo) {
+  arma::arma_rng::set_seed(23);
+  const arma::uword n = 3001;  // |S| (n - |S|) = 1500 * 1501 > 2^21
+  const arma::mat K = arma::symmatu(arma::randn(n, n));
+  std::vector<arma::uword> set;
+  for (arma::uword i = 0; i < n; i += 2) set.push_back(i);
+  ASSERT_GE(static_cast<double>(set.size()) * static_cast<double>(n - set.size()), kPassThreadsFrom);
+  std::vector<char> member(n, 0);
+  for (arma::uword j : set) member[j] = 1;
+  const arma::vec w = arma::randn(set.size()), v = arma::randn(set.size());
+  std::vector<std::vector<double>> single(3, std::vector<double>(n, 0.0)), shared = single;
+  for (int threads : {1, 2}) {
+    set_compute_threads(threads);
+    auto& out = threads == 1 ? single : shared;
+    OutsideProduct product;
+    product.compute(K, set, member, w.memptr(), out[0].data());
+    product.compute_pair(K, set, member, w.memptr(), v.memptr(), out[1].data(), out[2].data());
+  }
+  set_compute_threads(1);
+  const arma::vec expected = K.cols(arma::uvec(set)) * w;
+  for (arma::uword i = 0; i < n; ++i) {
+    if (member[i]) continue;
+    EXPECT_EQ(single[0][i], shared[0][i]) << "row " << i;
+    EXPECT_EQ(single[1][i], shared[1][i]) << "row " << i;
+    EXPECT_EQ(single[2][i], shared[2][i]) << "row " << i;
+    EXPECT_NEAR(shared[0][i], expected[i], 1e-10 * arma::abs(expected).max()) << "row " << i;
   }
 }
 

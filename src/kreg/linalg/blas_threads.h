@@ -28,6 +28,16 @@ inline int chunk_count(int total, int size) { return (total + size - 1) / size; 
 /// least one.
 int threads_for(int chunks);
 
+/// Threads for one memory-bound pass over `entries` doubles inside an event loop (the homotopies'
+/// outside products and sums of columns): compute_threads() from kPassThreadsFrom entries
+/// on, 1 below. A pass that long (16 MB, about 2 ms on one core) outweighs the start of a parallel
+/// region even when a thread has to wait for a busy core; shorter ones, many per second, do not
+/// (at n = 2,000 a parallel region per event made a homotopy several times slower on a loaded
+/// 2-core machine). The callers split their work into pieces fixed by the sizes alone, so the
+/// thread count never changes a result.
+constexpr double kPassThreadsFrom = 2097152.0;  // 2^21 entries
+int threads_for_pass(double entries);
+
 /// For its lifetime OpenBLAS uses one thread (the previous count is restored after): a guard
 /// for callers of the library that never called set_compute_threads.
 class SingleBlasThread {

@@ -12,13 +12,26 @@ namespace kreg {
 /// out[i] += sum_q w[q] M(i, cols[q]) for q < count (M's column cols[q]; four per pass over out).
 void add_weighted_columns(const arma::mat& M, const arma::uword* cols, const double* w, std::size_t count, double* out);
 
+/// The same on the rows [begin, end) of M and out only (the same sums and rounding there).
+void add_weighted_columns_rows(const arma::mat& M, const arma::uword* cols, const double* w, std::size_t count,
+                               arma::uword begin, arma::uword end, double* out);
+
 /// The same for two weight vectors in one pass over the columns: out1 from w1, out2 from w2 (each
 /// with the sums and rounding of add_weighted_columns).
 void add_weighted_columns_pair(const arma::mat& M, const arma::uword* cols, const double* w1, const double* w2,
                                std::size_t count, double* out1, double* out2);
 
+/// add_weighted_columns_pair on the rows [begin, end) only.
+void add_weighted_columns_pair_rows(const arma::mat& M, const arma::uword* cols, const double* w1, const double* w2,
+                                    std::size_t count, arma::uword begin, arma::uword end, double* out1,
+                                    double* out2);
+
 /// sum_i x[i] y[i] for i < n, in four running sums (i mod 4) added in a fixed order.
 double dot_product(arma::uword n, const double* x, const double* y);
+
+/// sums[c] = dot_product(n, x[c], y) for c < 4, bit for bit, in one interleaved pass (several
+/// times faster than four calls where the data are near: one call's four sums wait on each other).
+void dot_products_four(arma::uword n, const double* const* x, const double* y, double* sums);
 
 /// sums[0] = sum_i x[i] y1[i] and sums[1] = sum_i x[i] y2[i] for i < n, reading x once (eight
 /// running sums each, i mod 8, added in a fixed order).

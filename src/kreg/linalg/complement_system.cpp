@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "kreg/core/errors.h"
+#include "kreg/linalg/blas_threads.h"
 #include "kreg/linalg/cholesky.h"
 #include "kreg/linalg/cholesky_inverse.h"
 #include "kreg/linalg/column_sums.h"
@@ -53,12 +54,40 @@ void ComplementSystem::remove(arma::uword i) {
 
 void ComplementSystem::solve_small(const double* b, double* x) const { factor_.solve(b, x); }
 
+namespace {
+
+// Rows per piece of a long sum of columns: the pieces, fixed by the sizes alone, are shared among
+// the threads (threads_for_pass), so the thread count does not change a result.
+constexpr arma::uword kColumnSumRows = 1024;
+
+template <class SumRows>
+void sum_in_row_pieces(arma::uword rows, std::size_t columns, const SumRows& sum_rows) {
+  const double entries = static_cast<double>(rows) * static_cast<double>(columns);
+  if (entries < kPassThreadsFrom) {
+    sum_rows(arma::uword{0}, rows);
+    return;
+  }
+  const long pieces = static_cast<long>((rows + kColumnSumRows - 1) / kColumnSumRows);
+  const int threads = threads_for_pass(entries);
+#pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
+  for (long p = 0; p < pieces; ++p) {
+    const arma::uword begin = static_cast<arma::uword>(p) * kColumnSumRows;
+    sum_rows(begin, std::min(rows, begin + kColumnSumRows));
+  }
+}
+
+}  // namespace
+
 void ComplementSystem::add_columns(const double* w, double* out) const {
-  add_weighted_columns(G_, complement_.data(), w, complement_.size(), out);
+  sum_in_row_pieces(G_.n_rows, complement_.size(), [&](arma::uword begin, arma::uword end) {
+    add_weighted_columns_rows(G_, complement_.data(), w, complement_.size(), begin, end, out);
+  });
 }
 
 void ComplementSystem::add_columns_pair(const double* w1, const double* w2, double* out1, double* out2) const {
-  add_weighted_columns_pair(G_, complement_.data(), w1, w2, complement_.size(), out1, out2);
+  sum_in_row_pieces(G_.n_rows, complement_.size(), [&](arma::uword begin, arma::uword end) {
+    add_weighted_columns_pair_rows(G_, complement_.data(), w1, w2, complement_.size(), begin, end, out1, out2);
+  });
 }
 
 }  // namespace kreg

@@ -1,11 +1,13 @@
-// See outside_product.h. One thread: a product per event is too short to share (at n = 2,000
-// a parallel region per event made a path several times slower on a loaded 2-core machine);
-// cv runs its folds in parallel instead.
+// See outside_product.h. The dot products are shared among threads only when the block is long
+// enough to pay for it (threads_for_pass, kreg/linalg/blas_threads.h): each out_i is one dot
+// product whoever computes it, so the result does not depend on the thread count.
 #include "kreg/linalg/outside_product.h"
 
+#include <algorithm>
 #include <numeric>
 #include <utility>
 
+#include "kreg/linalg/blas_threads.h"
 #include "kreg/linalg/column_sums.h"
 
 namespace kreg {
@@ -59,9 +61,29 @@ void OutsideProduct::prepare(const arma::mat& K, const std::vector<arma::uword>&
 void OutsideProduct::compute(const arma::mat& K, const std::vector<arma::uword>& set,
                              const std::vector<char>& member, const double* w, double* out) {
   prepare(K, set, member, w, front_w_);
-  // out_i = K_{S,i}^T w_S: the top front_ entries of the copy's column at i's position.
-  for (arma::uword p = front_; p < K.n_rows; ++p)
-    out[point_at_[p]] = front_ > 0 ? dot_product(front_, reordered_.colptr(p), front_w_.data()) : 0.0;
+  // out_i = K_{S,i}^T w_S: the top front_ entries of the copy's column at i's position, four
+  // columns per pass over w.
+  const arma::uword n = K.n_rows;
+  if (front_ == 0) {
+    for (arma::uword p = front_; p < n; ++p) out[point_at_[p]] = 0.0;
+    return;
+  }
+  const long groups = static_cast<long>((n - front_ + 3) / 4);
+  const int threads = threads_for_pass(static_cast<double>(front_) * static_cast<double>(n - front_));
+#pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
+  for (long group = 0; group < groups; ++group) {
+    const arma::uword first = front_ + 4 * static_cast<arma::uword>(group), count = std::min<arma::uword>(4, n - first);
+    if (count == 4) {
+      const double* columns[4] = {reordered_.colptr(first), reordered_.colptr(first + 1), reordered_.colptr(first + 2),
+                                  reordered_.colptr(first + 3)};
+      double sums[4];
+      dot_products_four(front_, columns, front_w_.data(), sums);
+      for (arma::uword k = 0; k < 4; ++k) out[point_at_[first + k]] = sums[k];
+    } else {
+      for (arma::uword p = first; p < first + count; ++p)
+        out[point_at_[p]] = dot_product(front_, reordered_.colptr(p), front_w_.data());
+    }
+  }
 }
 
 void OutsideProduct::compute_pair(const arma::mat& K, const std::vector<arma::uword>& set,
@@ -69,11 +91,15 @@ void OutsideProduct::compute_pair(const arma::mat& K, const std::vector<arma::uw
                                   double* out2) {
   prepare(K, set, member, w1, front_w_);
   prepare(K, set, member, w2, front_w2_);
-  for (arma::uword p = front_; p < K.n_rows; ++p) {
+  const long n = static_cast<long>(K.n_rows), front = static_cast<long>(front_);
+  const int threads = threads_for_pass(static_cast<double>(front) * static_cast<double>(n - front));
+#pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
+  for (long p = front; p < n; ++p) {
     double sums[2] = {0.0, 0.0};
-    if (front_ > 0) dot_product_pair(front_, reordered_.colptr(p), front_w_.data(), front_w2_.data(), sums);
-    out1[point_at_[p]] = sums[0];
-    out2[point_at_[p]] = sums[1];
+    const arma::uword position = static_cast<arma::uword>(p);
+    if (front_ > 0) dot_product_pair(front_, reordered_.colptr(position), front_w_.data(), front_w2_.data(), sums);
+    out1[point_at_[position]] = sums[0];
+    out2[point_at_[position]] = sums[1];
   }
 }
 
