@@ -133,8 +133,13 @@ std::vector<ProxResult> homotopy_then_fista(const arma::mat& K, const arma::vec&
       if (!r.converged && undetermined(lambdas[done])) {
         if (solved_before != nullptr) r.alpha = solved_before->alpha;  // as below the stop (the message says so)
         report_undetermined(r, lambdas[done]);
-      } else if (!r.converged)
+      } else if (!r.converged) {
         r = fista(lambdas[done], r.alpha);  // rounding: polish
+        // Still unconverged with coefficients so large that rounding in K alpha alone exceeds
+        // tol: as at a stop, more iterations are not the remedy (the point is reported as
+        // ill-determined, with that advice, rather than with "raise --max-iter").
+        if (!r.converged && kkt_rounding_allowance(max_abs_K, r.alpha) > tol) r.path_singular = true;
+      }
       // Below lambda_unbounded the objective with K rounded to its numerical range has no
       // minimiser: a point the path certifies there (to its rounding allowance) is reported so too.
       if (range.computed && lambdas[done] < range.lambda_unbounded) {
