@@ -196,7 +196,8 @@ std::string cv_finding_text(const CvFinding& f, const CvResult& result, const Cv
                   ? std::string("raise --max-iter or --tol; but where the kernel matrix is numerically singular on the "
                                 "points a fit uses, as at large bandwidths and small lambdas, more iterations need "
                                 "not settle it, and a smaller --bandwidth or larger lambdas are the better-posed "
-                                "problems)")
+                                "problems; where the coefficients were far too large to determine, the fits stopped "
+                                "after 1,000 iterations unless --max-iter was given)")
                   : std::string("raise --max-iter or --tol)"));
     case CvFindingKind::kStoppedAtTMax:
       return of +

@@ -67,7 +67,8 @@ TEST(CvWarningText, UnconvergedAndUnboundedPenalisedFits) {
       "3 of 20 kl1 fits (grid point x fold) did not converge within --max-iter; their validation errors are those of "
       "the last iterate (raise --max-iter or --tol; but where the kernel matrix is numerically singular on the points "
       "a fit uses, as at large bandwidths and small lambdas, more iterations need not settle it, and a smaller "
-      "--bandwidth or larger lambdas are the better-posed problems)",
+      "--bandwidth or larger lambdas are the better-posed problems; where the coefficients were far too large to "
+      "determine, the fits stopped after 1,000 iterations unless --max-iter was given)",
       std::string("2 of 20 kl1 fits (grid point x fold) are of problems unbounded below: ") + kCvUnboundedCause};
   EXPECT_EQ(fit_warnings(result, s), expected);
 }

@@ -160,6 +160,58 @@ TEST(PenalizedConditioningCli, UnsettledPointsWithHugeCoefficientsAreNotSentToMa
   EXPECT_EQ(unsettled, said) << r.err;
 }
 
+// Where the coefficients are far too large for double precision (rounding in K alpha alone above
+// 100 x tol), FISTA stops after 1,000 iterations unless --max-iter is given, and the warning
+// counts those points; given --max-iter, they get it. California's kl1 paths at bandwidths 15 and
+// 20 have 3 such points with the Haswell kernels (at 15) and 1 with SkylakeX (at 20); before the
+// rule, they ran FISTA's 100,000 iterations.
+TEST(PenalizedConditioningCli, IllDeterminedPointsStopAfterAThousandIterationsUnlessMaxIterIsGiven) {
+  const std::string dir = scratch_dir();
+  // (lambda, iterations, converged) of each point of a path's CSV.
+  auto points_of = [](const std::string& path) {
+    std::istringstream csv(read_text(path));
+    std::string row;
+    std::getline(csv, row);
+    std::vector<std::vector<std::string>> out;
+    while (std::getline(csv, row)) out.push_back(cells_of(row));
+    return out;
+  };
+  int budgeted_runs = 0;
+  for (const std::string bandwidth : {"15", "20"}) {
+    SCOPED_TRACE("bandwidth " + bandwidth);
+    const std::string out = dir + "/p" + bandwidth + ".csv";
+    const std::vector<std::string> args = {"path", "--data", source_path("tests/fixtures/california_train.csv"),
+                                           "--target", "MedHouseVal", "--method", "kl1", "--bandwidth", bandwidth,
+                                           "--output", out, "--quiet"};
+    const CliResult r = run_cli(args);
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::vector<double> budgeted;  // lambdas of the unconverged points stopped at 1,000 iterations
+    for (const auto& cells : points_of(out)) {
+      ASSERT_EQ(cells.size(), 11u);
+      EXPECT_NE(cells[8], "100000") << "lambda " << cells[0] << " ran FISTA's full default budget";
+      if (cells[9] == "0" && cells[8] == "1000") budgeted.push_back(std::stod(cells[0]));
+    }
+    const auto said_at = r.err.find(" of them, whose coefficients are largest, FISTA stopped after 1000 iterations");
+    if (budgeted.empty()) {
+      EXPECT_EQ(said_at, std::string::npos) << r.err;
+      continue;
+    }
+    ++budgeted_runs;
+    ASSERT_NE(said_at, std::string::npos) << r.err;
+    EXPECT_EQ(std::stoul(r.err.substr(r.err.rfind("(at ", said_at) + 4)), budgeted.size()) << r.err;
+    // Given --max-iter, the same points get it (converged or not).
+    std::vector<std::string> given = args;
+    given.insert(given.end(), {"--max-iter", "3000"});
+    const CliResult g = run_cli(given);
+    ASSERT_EQ(g.status, 0) << g.err;
+    EXPECT_EQ(g.err.find("FISTA stopped after"), std::string::npos) << g.err;
+    for (const auto& cells : points_of(out))
+      if (std::find(budgeted.begin(), budgeted.end(), std::stod(cells[0])) != budgeted.end())
+        EXPECT_TRUE(cells[9] == "1" || cells[8] == "3000") << "lambda " << cells[0] << ": " << cells[8];
+  }
+  EXPECT_GE(budgeted_runs, 1) << "neither bandwidth had points with coefficients far too large to determine";
+}
+
 // kreg cv on the same data: the grid points where a fold's fit lies below its lambda_undetermined
 // (not solved; it holds a solved neighbour's coefficients) or below its lambda* (no minimiser for
 // K rounded to its numerical range) have no cross-validation error, so cv

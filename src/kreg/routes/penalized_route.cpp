@@ -116,6 +116,7 @@ class PenalizedRoute : public Route {
     std::vector<std::string> out;
     std::size_t unconverged = 0, unbounded = 0, ill_determined = 0, undetermined = 0, range_unbounded = 0;
     std::size_t certified_unbounded = 0;  // certified to rounding below lambda* (not repeated rows)
+    std::size_t budgeted = 0;             // ill-determined points given kIllDeterminedIterations
     double ill_from = 0.0;  // the largest lambda of an ill-determined point
     const NumericalRange* range = nullptr;
     for (const auto& p : path) {
@@ -128,6 +129,7 @@ class PenalizedRoute : public Route {
       unconverged += !p.converged && !p.ill_determined;
       ill_determined += p.ill_determined;
       if (p.ill_determined) ill_from = std::max(ill_from, p.value);
+      budgeted += p.ill_determined && settings.max_iter <= 0 && p.iterations == kIllDeterminedIterations;
       if (!p.bounded && !p.unbounded_by_repeats && p.range.computed) {
         ++certified_unbounded;
         range = &p.range;
@@ -138,13 +140,19 @@ class PenalizedRoute : public Route {
     if (undetermined > 0)
       out.push_back(numerical_range_message(*range, undetermined, range_unbounded, path.size(), settings.method,
                                             settings.lambda_unit(range->n)));
+    const std::string budgeted_text =
+        budgeted == 0 ? std::string()
+                      : " (at " + std::to_string(budgeted) + " of them, whose coefficients are largest, " +
+                            "FISTA stopped after " + std::to_string(kIllDeterminedIterations) +
+                            " iterations; --max-iter sets the number)";
     if (ill_determined > 0)
       out.push_back(std::to_string(ill_determined) + " of " + std::to_string(path.size()) +
                     " path points (lambda <= " + readable_number(ill_from) +
                     ") did not converge (column 'converged'): there the kernel matrix is numerically singular on the "
                     "points the solution uses and the coefficients are too large to be determined in double precision; "
                     "a smaller --bandwidth or larger lambdas are better-conditioned problems, a larger --max-iter will "
-                    "not settle them");
+                    "not settle them" +
+                    budgeted_text);
     if (unconverged > 0)
       out.push_back(std::to_string(unconverged) + " of " + std::to_string(path.size()) +
                     " path points did not converge (column 'converged'); raise --max-iter or --tol");

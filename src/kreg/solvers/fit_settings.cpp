@@ -151,7 +151,10 @@ std::vector<SettingField> make_table() {
                           krr_method));
   t.back().optional_in_model = true;
   t.push_back(integer("max_iter", &FitSettings::max_iter, 0.0,
-                      "iteration cap (0 = 100000 for fista, 1000 for paper and nystrom)", solver_methods));
+                      "iteration cap (0 = 100000 for fista, 1000 for paper and nystrom; solver auto: FISTA's "
+                      "100000 after the exact path, 1000 where the path found the coefficients far too large to "
+                      "determine)",
+                      solver_methods));
   t.push_back(number("tol", &FitSettings::tol, {0.0, false, kInf, true}, S::kAll,
                      "0 = default (fista: largest KKT violation 1e-7; paper: iterates agree to 1e-4; nystrom: "
                      "relative residual 1e-8)",

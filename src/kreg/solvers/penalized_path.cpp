@@ -27,6 +27,12 @@ namespace kreg {
 
 double lipschitz_constant(const arma::mat& K) { return 1.01 * largest_eigenvalue(K); }
 
+FitSettings ill_determined_settings(const FitSettings& s) {
+  FitSettings out = s;
+  if (s.max_iter <= 0) out.max_iter = std::min(kIllDeterminedIterations, s.max_iter_or_default());
+  return out;
+}
+
 namespace {
 
 // kreg's exact path for the penalty: l1_homotopy or linf_homotopy.
@@ -56,6 +62,7 @@ std::vector<ProxResult> homotopy_then_fista(const arma::mat& K, const arma::vec&
   double L = 0.0;            // fista's Lipschitz constant, computed when first needed
   std::string path_stopped;  // why the exact path (solver auto) stopped early, if it did
   bool path_singular = false;
+  bool stop_too_large = false;  // it stopped with coefficients whose rounding allowance exceeds 100 tol
   // Where the path stopped on a singular K, the points below lambda_undetermined have no
   // minimiser that double precision determines (numerical_range.h): they are reported, not
   // handed to fista for its max_iter iterations.
@@ -71,9 +78,13 @@ std::vector<ProxResult> homotopy_then_fista(const arma::mat& K, const arma::vec&
     r.unbounded = lambda < range.lambda_unbounded;
     r.range = range;
   };
-  auto fista = [&](double lambda, const arma::vec& warm) {
+  // Where the exact path has found the coefficients far too large for double precision to
+  // determine (their rounding allowance above kIllDeterminedAllowance tol), and below
+  // lambda_undetermined, FISTA gets kIllDeterminedIterations unless --max-iter was given.
+  const FitSettings ill_settings = ill_determined_settings(s);
+  auto fista = [&](double lambda, const arma::vec& warm, bool ill_determined = false) {
     if (L == 0.0) L = lipschitz_constant(K);
-    return solve_fista(K, L, y, pen, lambda, s, &warm);
+    return solve_fista(K, L, y, pen, lambda, ill_determined ? ill_settings : s, &warm);
   };
   // Where the exact path stopped between grid points: its coefficients there, and whether they
   // are a solved point (certified at the stop's lambda; the path may stop in a state that
@@ -95,6 +106,7 @@ std::vector<ProxResult> homotopy_then_fista(const arma::mat& K, const arma::vec&
       const double allowance = kkt_rounding_allowance(max_abs_K, path.alpha_at_stop);
       if (allowance > tol) {
         path_singular = true;
+        stop_too_large = allowance > kIllDeterminedAllowance * tol;
         path_stopped += ", where the coefficients (largest |alpha| " +
                         readable_number(arma::abs(path.alpha_at_stop).max()) +
                         ") are too large for rounding to let the optimality conditions be checked to the tolerance " +
@@ -134,7 +146,8 @@ std::vector<ProxResult> homotopy_then_fista(const arma::mat& K, const arma::vec&
         if (solved_before != nullptr) r.alpha = solved_before->alpha;  // as below the stop (the message says so)
         report_undetermined(r, lambdas[done]);
       } else if (!r.converged) {
-        r = fista(lambdas[done], r.alpha);  // rounding: polish
+        r = fista(lambdas[done], r.alpha,  // rounding: polish
+                  kkt_rounding_allowance(max_abs_K, r.alpha) > kIllDeterminedAllowance * tol);
         // Still unconverged with coefficients so large that rounding in K alpha alone exceeds
         // tol: as at a stop, more iterations are not the remedy (the point is reported as
         // ill-determined, with that advice, rather than with "raise --max-iter").
@@ -165,14 +178,14 @@ std::vector<ProxResult> homotopy_then_fista(const arma::mat& K, const arma::vec&
     } else if (undetermined(lambdas[done])) {
       // No solved point above (a fit below the stop): fista's iterate within --max-iter from
       // zero, an estimate rather than zero itself (as early stopping is); still reported.
-      out[done] = fista(lambdas[done], warm);
+      out[done] = fista(lambdas[done], warm, true);
       if (!out[done].converged) {
         const long iterations = out[done].iterations;
         report_undetermined(out[done], lambdas[done]);
         out[done].iterations = iterations;
       }
     } else {
-      out[done] = fista(lambdas[done], warm);
+      out[done] = fista(lambdas[done], warm, stop_too_large);
     }
     solved_above = true;
     out[done].path_stopped = path_stopped;

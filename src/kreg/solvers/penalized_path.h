@@ -38,6 +38,23 @@ std::vector<PathPoint> penalized_path(const Problem& problem, std::vector<double
 /// The Lipschitz constant used by the fista solver: 1.01 x the largest eigenvalue of K.
 double lipschitz_constant(const arma::mat& K);
 
+/// FISTA's iterations, unless --max-iter is given, where solver auto's exact path has found the
+/// minimiser's coefficients far too large for double precision to determine: rounding in K alpha
+/// alone accounts for a KKT violation above kIllDeterminedAllowance x tol at the path's stop (the
+/// points below it) or at a point the path reached uncertified (its polish), or the point lies
+/// below lambda_undetermined (numerical_range.h). There FISTA's default 100,000 iterations were
+/// spent in vain where measured: none of the 20 kl1 fold fits of a default cv on 2,000 rows
+/// (scripts/bench_cv_scaling_data.py; allowance 282 to 829,000 tol) converged in them, each
+/// about 35 s of FISTA there, nor any of the 20 wood klinf refits of the full reproduction whose
+/// path stopped with largest |alpha| 6.9e6 to 2.6e7 (results/reproduction_full/
+/// unconverged_refits.csv); the one fold fit with allowance 1.9 tol converged after 57,274
+/// iterations, and the refits whose path stopped with coefficients within the allowance in
+/// 1,127 to 1,353.
+constexpr double kIllDeterminedAllowance = 100.0;
+constexpr long kIllDeterminedIterations = 1000;
+/// `settings` with max_iter kIllDeterminedIterations where it was not given (0), else unchanged.
+FitSettings ill_determined_settings(const FitSettings& settings);
+
 /// Solver auto: the exact homotopy (l1_homotopy.h, linf_homotopy.h), each point certified by
 /// its KKT violation (polished by fista if rounding left it above tol); where the homotopy
 /// stops (its system numerically singular), fista warm-started along the grid.
