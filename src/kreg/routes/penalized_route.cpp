@@ -142,9 +142,9 @@ class PenalizedRoute : public Route {
                                             settings.lambda_unit(range->n)));
     const std::string budgeted_text =
         budgeted == 0 ? std::string()
-                      : " (at " + std::to_string(budgeted) + " of them, whose coefficients are largest, " +
-                            "FISTA stopped after " + std::to_string(kIllDeterminedIterations) +
-                            " iterations; --max-iter sets the number)";
+                      : " (at " + std::to_string(budgeted) + " of them, where rounding in K alpha alone exceeds " +
+                            readable_number(kIllDeterminedAllowance) + " times the tolerance, FISTA stopped after " +
+                            std::to_string(kIllDeterminedIterations) + " iterations; --max-iter sets the number)";
     if (ill_determined > 0)
       out.push_back(std::to_string(ill_determined) + " of " + std::to_string(path.size()) +
                     " path points (lambda <= " + readable_number(ill_from) +
