@@ -186,10 +186,14 @@ TEST(PenalizedConditioningCli, IllDeterminedPointsStopAfterAThousandIterationsUn
     const CliResult r = run_cli(args);
     ASSERT_EQ(r.status, 0) << r.err;
     std::vector<double> budgeted;  // lambdas of the unconverged points stopped at 1,000 iterations
+    std::string first_budgeted;    // the first of them as written
     for (const auto& cells : points_of(out)) {
       ASSERT_EQ(cells.size(), 11u);
       EXPECT_NE(cells[8], "100000") << "lambda " << cells[0] << " ran FISTA's full default budget";
-      if (cells[9] == "0" && cells[8] == "1000") budgeted.push_back(std::stod(cells[0]));
+      if (cells[9] == "0" && cells[8] == "1000") {
+        if (budgeted.empty()) first_budgeted = cells[0];
+        budgeted.push_back(std::stod(cells[0]));
+      }
     }
     const auto said_at = r.err.find(
         " of them, where rounding in K alpha alone exceeds 100 times the tolerance, FISTA stopped after 1000 iterations");
@@ -200,6 +204,16 @@ TEST(PenalizedConditioningCli, IllDeterminedPointsStopAfterAThousandIterationsUn
     ++budgeted_runs;
     ASSERT_NE(said_at, std::string::npos) << r.err;
     EXPECT_EQ(std::stoul(r.err.substr(r.err.rfind("(at ", said_at) + 4)), budgeted.size()) << r.err;
+    // A fit at such a lambda says why FISTA stopped where it did.
+    const CliResult fit = run_cli({"fit", "--data", source_path("tests/fixtures/california_train.csv"), "--target",
+                                   "MedHouseVal", "--method", "kl1", "--bandwidth", bandwidth, "--lambda",
+                                   first_budgeted, "--model", dir + "/m" + bandwidth + ".json"});
+    ASSERT_EQ(fit.status, 0) << fit.err;
+    EXPECT_NE(fit.err.find("did not converge in 1000 iterations"), std::string::npos) << fit.err;
+    EXPECT_NE(fit.err.find("(FISTA stopped after 1000 iterations because rounding in K alpha alone exceeds 100 times "
+                           "the tolerance there; --max-iter sets the number)"),
+              std::string::npos)
+        << fit.err;
     // Given --max-iter, the same points get it (converged or not).
     std::vector<std::string> given = args;
     given.insert(given.end(), {"--max-iter", "3000"});

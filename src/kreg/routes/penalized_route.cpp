@@ -45,6 +45,10 @@ arma::vec fit_penalized(Model& model, const Problem& problem, PenalizedGridSolve
           "smaller --bandwidth or a larger --lambda is a better-conditioned problem than a larger --max-iter";
     else
       message += "; raise --max-iter or --tol";
+    if (res.path_singular && s.max_iter <= 0 && res.iterations == kIllDeterminedIterations)
+      message += " (FISTA stopped after " + std::to_string(kIllDeterminedIterations) +
+                 " iterations because rounding in K alpha alone exceeds " + readable_number(kIllDeterminedAllowance) +
+                 " times the tolerance there; --max-iter sets the number)";
     model.warnings.push_back(message);
   }
   if (res.undetermined)
