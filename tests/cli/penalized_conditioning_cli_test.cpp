@@ -34,6 +34,22 @@ std::vector<std::string> cells_of(const std::string& line) {
   return cells;
 }
 
+// The cells of each data row of a CSV file (its header skipped).
+std::vector<std::vector<std::string>> data_rows(const std::string& path) {
+  std::istringstream csv(read_text(path));
+  std::string row;
+  std::getline(csv, row);
+  std::vector<std::vector<std::string>> out;
+  while (std::getline(csv, row)) out.push_back(cells_of(row));
+  return out;
+}
+
+// The count that opens the warning line holding position `at` of `err`.
+int warning_count(const std::string& err, std::size_t at) {
+  const std::string start = "kreg: warning: ";
+  return std::stoi(err.substr(err.rfind(start, at) + start.size()));
+}
+
 TEST(PenalizedConditioningCli, SinePathsConvergeOrReportTheUndeterminedLambdas) {
   const std::string dir = scratch_dir();
   for (const std::string method : {"kl1", "klinf"}) {
@@ -102,21 +118,16 @@ TEST(PenalizedConditioningCli, CertifiedPointsBelowLambdaStarAreNotBlamedOnRepea
     double star = -1.0;
     if (said_at != std::string::npos) {
       ++runs_with_certified_points;
-      const std::string line = r.err.substr(r.err.rfind("kreg: warning: ", said_at));
-      said = std::stoi(line.substr(std::string("kreg: warning: ").size()));
-      star = number_after(line, key);
+      said = warning_count(r.err, said_at);
+      star = number_after(r.err.substr(r.err.rfind("kreg: warning: ", said_at)), key);
       EXPECT_GT(said, 0);
     }
-    std::istringstream csv(read_text(out));
-    std::string row;
-    std::getline(csv, row);
     int certified_below = 0;
-    while (std::getline(csv, row)) {
-      const std::vector<std::string> cells = cells_of(row);
-      ASSERT_EQ(cells.size(), 11u) << row;
+    for (const auto& cells : data_rows(out)) {
+      ASSERT_EQ(cells.size(), 11u);
       if (cells[9] == "1" && cells[10] == "0") {
         ++certified_below;
-        EXPECT_LT(std::stod(cells[0]), star) << row;
+        EXPECT_LT(std::stod(cells[0]), star) << "lambda " << cells[0];
       }
     }
     EXPECT_EQ(certified_below, said) << r.err;  // none without the warning
@@ -141,20 +152,11 @@ TEST(PenalizedConditioningCli, UnsettledPointsWithHugeCoefficientsAreNotSentToMa
   const auto not_solved_at = r.err.find(") are not solved");
   const double undetermined =
       not_solved_at == std::string::npos ? 0.0 : number_after(r.err.substr(0, not_solved_at), undetermined_key);
-  const std::string ill_key = " path points (lambda <= ";
   const auto ill_at = r.err.find(") did not converge (column 'converged'): there the kernel matrix is numerically");
-  int said = 0;
-  if (ill_at != std::string::npos) {
-    const std::string line = r.err.substr(r.err.rfind("kreg: warning: ", ill_at));
-    said = std::stoi(line.substr(std::string("kreg: warning: ").size()));
-  }
-  std::istringstream csv(read_text(out));
-  std::string row;
-  std::getline(csv, row);
+  const int said = ill_at == std::string::npos ? 0 : warning_count(r.err, ill_at);
   int unsettled = 0;
-  while (std::getline(csv, row)) {
-    const std::vector<std::string> cells = cells_of(row);
-    ASSERT_EQ(cells.size(), 11u) << row;
+  for (const auto& cells : data_rows(out)) {
+    ASSERT_EQ(cells.size(), 11u);
     if (cells[9] == "0" && std::stod(cells[0]) >= undetermined) ++unsettled;
   }
   EXPECT_EQ(unsettled, said) << r.err;
@@ -167,15 +169,6 @@ TEST(PenalizedConditioningCli, UnsettledPointsWithHugeCoefficientsAreNotSentToMa
 // rule, they ran FISTA's 100,000 iterations.
 TEST(PenalizedConditioningCli, IllDeterminedPointsStopAfterAThousandIterationsUnlessMaxIterIsGiven) {
   const std::string dir = scratch_dir();
-  // (lambda, iterations, converged) of each point of a path's CSV.
-  auto points_of = [](const std::string& path) {
-    std::istringstream csv(read_text(path));
-    std::string row;
-    std::getline(csv, row);
-    std::vector<std::vector<std::string>> out;
-    while (std::getline(csv, row)) out.push_back(cells_of(row));
-    return out;
-  };
   int budgeted_runs = 0;
   for (const std::string bandwidth : {"15", "20"}) {
     SCOPED_TRACE("bandwidth " + bandwidth);
@@ -187,7 +180,7 @@ TEST(PenalizedConditioningCli, IllDeterminedPointsStopAfterAThousandIterationsUn
     ASSERT_EQ(r.status, 0) << r.err;
     std::vector<double> budgeted;  // lambdas of the unconverged points stopped at 1,000 iterations
     std::string first_budgeted;    // the first of them as written
-    for (const auto& cells : points_of(out)) {
+    for (const auto& cells : data_rows(out)) {
       ASSERT_EQ(cells.size(), 11u);
       EXPECT_NE(cells[8], "100000") << "lambda " << cells[0] << " ran FISTA's full default budget";
       if (cells[9] == "0" && cells[8] == "1000") {
@@ -220,7 +213,7 @@ TEST(PenalizedConditioningCli, IllDeterminedPointsStopAfterAThousandIterationsUn
     const CliResult g = run_cli(given);
     ASSERT_EQ(g.status, 0) << g.err;
     EXPECT_EQ(g.err.find("FISTA stopped after"), std::string::npos) << g.err;
-    for (const auto& cells : points_of(out))
+    for (const auto& cells : data_rows(out))
       if (std::find(budgeted.begin(), budgeted.end(), std::stod(cells[0])) != budgeted.end())
         EXPECT_TRUE(cells[9] == "1" || cells[8] == "3000") << "lambda " << cells[0] << ": " << cells[8];
   }
